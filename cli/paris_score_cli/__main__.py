@@ -1,0 +1,3 @@
+from paris_score_cli.app import main
+
+main()

@@ -1,0 +1,105 @@
+"""``paris-score``: score and referee positions from the command line.
+
+Exit statuses (FORMAT.md): 0 success, 1 the position is invalid or unreadable
+(every problem on standard error), 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import NoReturn
+
+import click
+
+import paris_score
+from paris_score.errors import IllegalPositionError, PositionFormatError
+from paris_score.formats import MAX_INPUT_BYTES
+
+EXIT_INVALID = 1
+
+
+def fail(source: str, lines: list[str]) -> NoReturn:
+    """Print every problem, prefixed with the input's name, and exit 1."""
+    for line in lines:
+        click.echo(f"{source}: {line}", err=True)
+    sys.exit(EXIT_INVALID)
+
+
+def read_position(path: str) -> paris_score.Position:
+    """Read FILE (``-`` for standard input); unreadable input exits 1 with every error."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        fail(source, [f"cannot read the file: {e.strerror or e}"])
+    try:
+        return paris_score.loads(data)
+    except PositionFormatError as e:
+        fail(source, [str(err) for err in e.errors])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(paris_score.__version__, prog_name="paris-score")
+def cli() -> None:
+    """Referee and score positions of Paris: La Cité de la Lumière.
+
+    A position is a paris-position/1 JSON file; see `paris-score example`
+    for one.
+    """
+
+
+FORMAT_OPTION = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a readable breakdown; json: the paris-score/1 report.",
+)
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@FORMAT_OPTION
+def score(file: str, output_format: str) -> None:
+    """Score the position in FILE (`-` reads standard input).
+
+    Every line of the score is explained: which lamps light each building,
+    which buildings form the largest group, what each postcard counted.
+    """
+    position = read_position(file)
+    try:
+        report = paris_score.score(position)
+    except IllegalPositionError as e:
+        fail("<stdin>" if file == "-" else file, [str(p) for p in e.problems])
+    if output_format == "json":
+        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(str(report), nl=False)
+
+
+@cli.command()
+@FORMAT_OPTION
+def example(output_format: str) -> None:
+    """Print the rulebook's scoring example (48 to 57) and its scores."""
+    from paris_score.example import RECONSTRUCTION_NOTE, rulebook_json
+
+    report = paris_score.score(paris_score.rulebook_example())
+    if output_format == "json":
+        click.echo(json.dumps({"position": json.loads(rulebook_json()), "report": report.to_dict()}, indent=2, ensure_ascii=False))
+        return
+    click.echo("The rulebook's scoring example (RULES.md section 6)")
+    click.echo(RECONSTRUCTION_NOTE)
+    click.echo("")
+    click.echo(rulebook_json())
+    click.echo(str(report), nl=False)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="paris-score")

@@ -1,0 +1,59 @@
+"""paris-score: referee and score *Paris: La Cité de la Lumière* positions.
+
+>>> import paris_score
+>>> report = paris_score.score(paris_score.rulebook_example())
+>>> report.orange.total, report.blue.total, report.winner
+(48, 57, 'blue')
+"""
+
+from __future__ import annotations
+
+from paris_score.errors import (
+    IllegalPositionError,
+    Located,
+    ParisScoreError,
+    PositionFormatError,
+    Problem,
+)
+from paris_score.example import rulebook_example
+from paris_score.formats import dumps, load, loads
+from paris_score.model import (
+    Building,
+    Ground,
+    Pieces,
+    Player,
+    Position,
+    Postcards,
+    Reserve,
+    Rules,
+    Statue,
+)
+from paris_score.postcards import Postcard
+from paris_score.report import Report
+from paris_score.scoring import score
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Building",
+    "Ground",
+    "IllegalPositionError",
+    "Located",
+    "ParisScoreError",
+    "Pieces",
+    "Player",
+    "Position",
+    "PositionFormatError",
+    "Postcard",
+    "Postcards",
+    "Problem",
+    "Report",
+    "Reserve",
+    "Rules",
+    "Statue",
+    "dumps",
+    "load",
+    "loads",
+    "rulebook_example",
+    "score",
+]

@@ -1,0 +1,52 @@
+"""Reading and writing positions: ``paris-position/1`` JSON (FORMAT.md)."""
+
+from __future__ import annotations
+
+import os
+from typing import Final, Literal
+
+from paris_score.errors import Located, PositionFormatError
+from paris_score.formats.position_json import dumps_json, loads_json
+from paris_score.model import Position
+
+MAX_INPUT_BYTES: Final = 1 << 20
+"""Inputs larger than 1 MiB are refused before parsing: no real position comes close."""
+
+Format = Literal["json"]
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise PositionFormatError([Located("", f"input is {len(data)} bytes; positions are at most {MAX_INPUT_BYTES} bytes")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PositionFormatError([Located(f"byte {e.start}", "not UTF-8 text")]) from None
+    return text.removeprefix("\ufeff")
+
+
+def loads(text: str | bytes) -> Position:
+    """A position from its JSON text (``str`` or UTF-8 ``bytes``)."""
+    if isinstance(text, bytes):
+        text = decode(text)
+    elif len(text) > MAX_INPUT_BYTES:
+        raise PositionFormatError([Located("", f"input is {len(text)} characters; positions are at most {MAX_INPUT_BYTES}")])
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise PositionFormatError([Located("", "the input is empty; expected a paris-position/1 JSON document")])
+    return loads_json(text)
+
+
+def load(path: str | os.PathLike[str]) -> Position:
+    """A position from a file."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_INPUT_BYTES + 1)
+    return loads(data)
+
+
+def dumps(position: Position, format: Format = "json") -> str:
+    """A position as text in the given format."""
+    if format != "json":
+        raise ValueError(f"unknown format {format!r}; expected 'json'")
+    return dumps_json(position)

@@ -1,0 +1,304 @@
+"""A position: immutable values for everything on and beside the board.
+
+Sets of spaces are bitboards (:mod:`paris_score.squares`).  Construction checks
+only what makes a value meaningless (a space off the board, a duplicate id);
+whether the position could happen under the rules is :func:`paris_score.check`'s job.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Final, Literal, Union
+
+import attrs
+
+from paris_score.postcards import Postcard
+from paris_score.squares import (
+    BB_ALL,
+    DIRECTIONS,
+    Bitboard,
+    Square,
+    offset,
+)
+
+
+class Player(enum.StrEnum):
+    """The two sides (F1)."""
+
+    ORANGE = "orange"
+    BLUE = "blue"
+
+    @property
+    def other(self) -> Player:
+        return Player.BLUE if self is Player.ORANGE else Player.ORANGE
+
+
+PLAYERS: Final = (Player.ORANGE, Player.BLUE)
+
+Facing = Literal["up", "down", "left", "right"]
+FACINGS: Final[tuple[Facing, ...]] = ("up", "down", "left", "right")
+
+PatternName = Literal["square2", "diamond2", "rays4", "rays8"]
+PATTERN_NAMES: Final[tuple[PatternName, ...]] = ("square2", "diamond2", "rays4", "rays8")
+Offsets = tuple[tuple[int, int], ...]
+Pattern = Union[PatternName, Offsets]
+
+GROUND_CODES: Final = "obml"
+"""Ground characters: orange, blue, mixed, streetlight (B2)."""
+
+BUILDING_ID: Final = re.compile(r"[A-Za-z0-9]{1,2}")
+BOX_SIZES: Final = (3, 4, 5, 6)
+
+
+def _square(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if not (isinstance(value, int) and 0 <= value < 64):
+        raise ValueError(f"{attribute.name} must be a space 0-63, got {value!r}")
+
+
+def _optional_square(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if value is not None:
+        _square(instance, attribute, value)
+
+
+def _bitboard(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if not (isinstance(value, int) and 0 <= value <= BB_ALL):
+        raise ValueError(f"{attribute.name} must be a 64-bit bitboard, got {value!r}")
+
+
+@attrs.frozen
+class Ground:
+    """The printed cobblestone spaces (B2): four disjoint sets covering the board."""
+
+    orange: Bitboard = attrs.field(validator=_bitboard)
+    blue: Bitboard = attrs.field(validator=_bitboard)
+    mixed: Bitboard = attrs.field(validator=_bitboard)
+    streetlight: Bitboard = attrs.field(validator=_bitboard)
+
+    def __attrs_post_init__(self) -> None:
+        parts = (self.orange, self.blue, self.mixed, self.streetlight)
+        if sum(p.bit_count() for p in parts) != 64 or (self.orange | self.blue | self.mixed | self.streetlight) != BB_ALL:
+            raise ValueError("ground: orange, blue, mixed and streetlight must split the 64 spaces")
+
+    @classmethod
+    def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Ground:
+        """From 8 strings of 8 characters ``o``/``b``/``m``/``l``, row 1 first."""
+        sets = dict.fromkeys(GROUND_CODES, 0)
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                sets[ch.lower()] |= 1 << (r * 8 + c)
+        return cls(sets["o"], sets["b"], sets["m"], sets["l"])
+
+    def rows(self) -> list[str]:
+        """The 8 ground strings, row 1 first, lower case."""
+        return ["".join(self.code(r * 8 + c) for c in range(8)) for r in range(8)]
+
+    def code(self, sq: Square) -> str:
+        """``o``, ``b``, ``m`` or ``l`` for one space."""
+        bit = 1 << sq
+        for code, bb in zip(GROUND_CODES, (self.orange, self.blue, self.mixed, self.streetlight)):
+            if bb & bit:
+                return code
+        raise AssertionError("ground covers every space")
+
+    def own(self, player: Player) -> Bitboard:
+        """The spaces of ``player``'s colour (W5)."""
+        return self.orange if player is Player.ORANGE else self.blue
+
+
+@attrs.frozen
+class Building:
+    """A built building (W3): a piece or the Jardin des Plantes, maybe with the annex."""
+
+    id: str
+    owner: Player
+    cells: Bitboard = attrs.field(validator=_bitboard)
+    annex: Square | None = attrs.field(default=None, validator=_optional_square)
+    jardin: bool = False
+    """True for the Jardin des Plantes tile (P4)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not BUILDING_ID.fullmatch(self.id):
+            raise ValueError(f"building id {self.id!r}: expected 1-2 letters or digits")
+        if not self.cells:
+            raise ValueError(f"building {self.id}: no cells")
+        if self.annex is not None and self.cells >> self.annex & 1:
+            raise ValueError(f"building {self.id}: the annex stands on one of its own cells")
+
+    @property
+    def spaces(self) -> Bitboard:
+        """Every space of the building, the annex included (P8 ruling)."""
+        return self.cells if self.annex is None else self.cells | 1 << self.annex
+
+    @property
+    def size(self) -> int:
+        """Its number of spaces, the annex included (W3)."""
+        return self.cells.bit_count() + (self.annex is not None)
+
+
+@attrs.frozen
+class Statue:
+    """Le Penseur's statue (P11): its space and the direction it faces."""
+
+    at: Square = attrs.field(validator=_square)
+    facing: Facing = attrs.field(validator=attrs.validators.in_(FACINGS))
+
+    @property
+    def front(self) -> Square | None:
+        """The space in front of the statue, or ``None`` off the board."""
+        return offset(self.at, *DIRECTIONS[self.facing])
+
+
+@attrs.frozen
+class Pieces:
+    """Where the special pieces stand (B7); ``None`` when not on the board."""
+
+    painter: Square | None = attrs.field(default=None, validator=_optional_square)
+    dancer: Square | None = attrs.field(default=None, validator=_optional_square)
+    statue: Statue | None = None
+    fountain: Square | None = attrs.field(default=None, validator=_optional_square)
+    streetlight: Square | None = attrs.field(default=None, validator=_optional_square)
+    large_streetlight: Square | None = attrs.field(default=None, validator=_optional_square)
+    chartier: Square | None = attrs.field(default=None, validator=_optional_square)
+    """The space under the Chartier mixed space: ground, not a piece (W1)."""
+
+    def placed(self) -> dict[str, Square]:
+        """Each piece standing on a space (Chartier excluded) -> its space."""
+        found = {
+            "painter": self.painter,
+            "dancer": self.dancer,
+            "statue": self.statue.at if self.statue else None,
+            "fountain": self.fountain,
+            "streetlight": self.streetlight,
+            "large_streetlight": self.large_streetlight,
+        }
+        return {name: sq for name, sq in found.items() if sq is not None}
+
+
+def _cards(value: object) -> tuple[Postcard, ...]:
+    return tuple(Postcard(v) for v in value)  # type: ignore[attr-defined]
+
+
+@attrs.frozen
+class Postcards:
+    """The postcards chosen for the game and those each player's tokens are on."""
+
+    in_play: tuple[Postcard, ...] = attrs.field(default=(), converter=_cards)
+    orange: tuple[Postcard, ...] = attrs.field(default=(), converter=_cards)
+    blue: tuple[Postcard, ...] = attrs.field(default=(), converter=_cards)
+
+    def used(self, player: Player) -> tuple[Postcard, ...]:
+        return self.orange if player is Player.ORANGE else self.blue
+
+    def user(self, card: Postcard) -> Player | None:
+        """Who activated ``card`` (the first side listing it), or ``None``."""
+        for player in PLAYERS:
+            if card in self.used(player):
+                return player
+        return None
+
+
+def _reserve(value: object) -> tuple[int, ...]:
+    return tuple(value)  # type: ignore[call-overload]
+
+
+def _sizes(_: object, attribute: attrs.Attribute[object], value: tuple[int, ...]) -> None:
+    for size in value:
+        if size not in BOX_SIZES:
+            raise ValueError(f"reserve {attribute.name}: size {size!r} is not 3, 4, 5 or 6 (B3)")
+
+
+@attrs.frozen
+class Reserve:
+    """Buildings each player has left unbuilt, by size (S3)."""
+
+    orange: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
+    blue: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
+
+    def of(self, player: Player) -> tuple[int, ...]:
+        return self.orange if player is Player.ORANGE else self.blue
+
+
+def _pattern(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if isinstance(value, str):
+        if value not in PATTERN_NAMES:
+            raise ValueError(f"pattern {value!r}: expected one of {', '.join(PATTERN_NAMES)} or offsets")
+        return
+    seen = set()
+    for item in value:  # type: ignore[attr-defined]
+        if not (isinstance(item, tuple) and len(item) == 2 and all(type(v) is int for v in item)):
+            raise ValueError(f"pattern offset {item!r}: expected a pair of integers")
+        if item == (0, 0) or item in seen:
+            raise ValueError(f"pattern offset {item!r}: offsets are distinct and never (0, 0)")
+        seen.add(item)
+
+
+@attrs.frozen
+class Rules:
+    """Options for facts the rulebook only shows in pictures (RULES.md section 7)."""
+
+    large_streetlight_pattern: Pattern = attrs.field(default="square2", validator=_pattern)
+
+
+@attrs.frozen
+class Position:
+    """A board, finished or not, and everything scoring or refereeing needs."""
+
+    ground: Ground
+    buildings: tuple[Building, ...] = attrs.field(default=(), converter=tuple)
+    reserve: Reserve = Reserve()
+    postcards: Postcards = Postcards()
+    pieces: Pieces = Pieces()
+    rules: Rules = Rules()
+
+    def __attrs_post_init__(self) -> None:
+        seen: set[str] = set()
+        for building in self.buildings:
+            if building.id in seen:
+                raise ValueError(f"building id {building.id!r} is used twice")
+            seen.add(building.id)
+
+    def building(self, building_id: str) -> Building:
+        """The building with this id; :class:`KeyError` if there is none."""
+        for building in self.buildings:
+            if building.id == building_id:
+                return building
+        raise KeyError(building_id)
+
+    def buildings_of(self, player: Player) -> tuple[Building, ...]:
+        return tuple(b for b in self.buildings if b.owner is player)
+
+    @property
+    def built(self) -> Bitboard:
+        """Every building space, annexes included."""
+        bb = 0
+        for building in self.buildings:
+            bb |= building.spaces
+        return bb
+
+    @property
+    def occupied(self) -> Bitboard:
+        """Every space with a piece on it: the complement of the free spaces (W1)."""
+        bb = self.built
+        for sq in self.pieces.placed().values():
+            bb |= 1 << sq
+        return bb
+
+    @property
+    def colours(self) -> Ground:
+        """The ground as play sees it: the Chartier space turns its space mixed (P7)."""
+        sq = self.pieces.chartier
+        if sq is None:
+            return self.ground
+        bit = 1 << sq
+        g = self.ground
+        keep = ~bit
+        return Ground(g.orange & keep, g.blue & keep, g.mixed | bit, g.streetlight & keep)
+
+    def lamps(self) -> Bitboard:
+        """Every lamp (W4): uncovered streetlight spaces and the two streetlight tiles."""
+        bb = self.ground.streetlight & ~self.built
+        for sq in (self.pieces.streetlight, self.pieces.large_streetlight):
+            if sq is not None:
+                bb |= 1 << sq
+        return bb

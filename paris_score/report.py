@@ -1,0 +1,186 @@
+"""The score report: one value per line of the score sheet, each explaining itself.
+
+``Report.to_dict()`` gives the ``paris-score/1`` JSON report (FORMAT.md);
+``str(report)`` gives the readable breakdown the CLI prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from paris_score.model import PLAYERS, Player
+from paris_score.postcards import TITLES, Postcard
+from paris_score.squares import Bitboard, Square, names, square_name
+
+REPORT_FORMAT = "paris-score/1"
+
+
+@attrs.frozen
+class LitBuilding:
+    """S1: one building, the lamps lighting it and its points (size x lamps)."""
+
+    id: str
+    size: int
+    lamps: tuple[Square, ...]
+    points: int
+    annex: bool = False
+    jardin: bool = False
+
+
+@attrs.frozen
+class LitBuildings:
+    points: int
+    buildings: tuple[LitBuilding, ...]
+
+
+@attrs.frozen
+class LargestGroup:
+    """S2: the ids of the largest group (sorted) and its total size."""
+
+    points: int
+    buildings: tuple[str, ...]
+
+
+@attrs.frozen
+class Unbuilt:
+    """S3: buildings left in reserve and their penalty."""
+
+    count: int
+    points: int
+    waived_by: Postcard | None
+
+
+@attrs.frozen
+class CardScore:
+    """S4: one stamped postcard; ``spaces`` are what it counted (an area, neighbours, buildings)."""
+
+    card: Postcard
+    points: int
+    detail: str
+    spaces: Bitboard = 0
+
+
+@attrs.frozen
+class CardScores:
+    points: int
+    cards: tuple[CardScore, ...]
+
+
+@attrs.frozen
+class PlayerScore:
+    """Every line of one player's score (S1-S5)."""
+
+    lit_buildings: LitBuildings
+    largest_group: LargestGroup
+    unbuilt: Unbuilt
+    postcards: CardScores
+    free_own_spaces: int
+
+    @property
+    def total(self) -> int:
+        """S5: the sum of the lines."""
+        return (
+            self.lit_buildings.points
+            + self.largest_group.points
+            + self.unbuilt.points
+            + self.postcards.points
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "lit_buildings": {
+                "points": self.lit_buildings.points,
+                "buildings": [
+                    {
+                        "id": b.id,
+                        "size": b.size,
+                        "lamps": [square_name(sq) for sq in b.lamps],
+                        "points": b.points,
+                    }
+                    for b in self.lit_buildings.buildings
+                ],
+            },
+            "largest_group": {
+                "points": self.largest_group.points,
+                "buildings": list(self.largest_group.buildings),
+            },
+            "unbuilt": {
+                "count": self.unbuilt.count,
+                "points": self.unbuilt.points,
+                "waived_by": self.unbuilt.waived_by and str(self.unbuilt.waived_by),
+            },
+            "postcards": {
+                "points": self.postcards.points,
+                "cards": [
+                    {"card": str(c.card), "points": c.points, "detail": c.detail}
+                    for c in self.postcards.cards
+                ],
+            },
+            "free_own_spaces": self.free_own_spaces,
+        }
+
+
+@attrs.frozen
+class Report:
+    """The scores of both players, the winner (``orange``, ``blue`` or ``tie``) and notes."""
+
+    orange: PlayerScore
+    blue: PlayerScore
+    winner: str
+    notes: tuple[str, ...] = ()
+
+    def __getitem__(self, player: Player | str) -> PlayerScore:
+        return self.orange if Player(player) is Player.ORANGE else self.blue
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``paris-score/1`` report (FORMAT.md)."""
+        return {
+            "format": REPORT_FORMAT,
+            "players": {str(p): self[p].to_dict() for p in PLAYERS},
+            "winner": self.winner,
+            "notes": list(self.notes),
+        }
+
+    def __str__(self) -> str:
+        return render_text(self)
+
+
+def _building_line(b: LitBuilding) -> str:
+    extra = " (with the annex)" if b.annex else " (Jardin des Plantes)" if b.jardin else ""
+    lamps = ", ".join(square_name(sq) for sq in b.lamps) or "none"
+    return f"    {b.id:<2} {b.size} x {len(b.lamps)} = {b.points:<3} lamps: {lamps}{extra}"
+
+
+def render_text(report: Report) -> str:
+    """The readable breakdown: every line with what it counted."""
+    out: list[str] = []
+    for player in PLAYERS:
+        s = report[player]
+        out.append(f"{player.upper()}")
+        out.append(f"  lit buildings (S1){s.lit_buildings.points:>22}")
+        out.extend(_building_line(b) for b in s.lit_buildings.buildings)
+        group = " + ".join(s.largest_group.buildings) or "no buildings"
+        out.append(f"  largest group (S2){s.largest_group.points:>22}")
+        out.append(f"    {group}")
+        u = s.unbuilt
+        waived = f", waived by {TITLES[u.waived_by]}" if u.waived_by else ""
+        out.append(f"  unbuilt (S3){u.points:>28}")
+        out.append(f"    {u.count} left{waived}")
+        out.append(f"  postcards (S4){s.postcards.points:>26}")
+        for c in s.postcards.cards:
+            out.append(f"    {TITLES[c.card]}: {c.points} ({c.detail})")
+        out.append(f"  total (S5){s.total:>30}")
+        out.append(f"    free spaces of own colour: {s.free_own_spaces}")
+        out.append("")
+    result = "tie" if report.winner == "tie" else f"{report.winner} wins"
+    out.append(f"RESULT: {result}, orange {report.orange.total} - blue {report.blue.total}")
+    out.extend(f"note: {n}" for n in report.notes)
+    return "\n".join(out) + "\n"
+
+
+def area_names(bb: Bitboard) -> str:
+    """Spaces listed for a detail line: ``C4, D4``."""
+    return ", ".join(names(bb))
