@@ -24,14 +24,18 @@ def pattern_offsets(pattern: Pattern) -> Offsets:
     if pattern not in PATTERN_NAMES:
         raise ValueError(f"unknown large streetlight pattern {pattern!r}")
     span = range(-_REACH, _REACH + 1)
-    tests = {
-        "square2": lambda dc, dr: max(abs(dc), abs(dr)) <= 2,
-        "diamond2": lambda dc, dr: abs(dc) + abs(dr) <= 2,
-        "rays4": lambda dc, dr: dc == 0 or dr == 0,
-        "rays8": lambda dc, dr: dc == 0 or dr == 0 or abs(dc) == abs(dr),
-    }
-    test = tests[pattern]
-    return tuple((dc, dr) for dr in span for dc in span if (dc, dr) != (0, 0) and test(dc, dr))
+    return tuple((dc, dr) for dr in span for dc in span if (dc, dr) != (0, 0) and _in_preset(pattern, dc, dr))
+
+
+def _in_preset(name: str, dc: int, dr: int) -> bool:
+    """S1c: is offset (dc, dr) in the named preset?"""
+    if name == "square2":
+        return max(abs(dc), abs(dr)) <= 2
+    if name == "diamond2":
+        return abs(dc) + abs(dr) <= 2
+    if name == "rays4":
+        return dc == 0 or dr == 0
+    return dc == 0 or dr == 0 or abs(dc) == abs(dr)  # rays8
 
 
 def pattern_label(pattern: Pattern) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Final, Literal, Union
+from collections.abc import Iterable
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -42,7 +43,7 @@ FACINGS: Final[tuple[Facing, ...]] = ("up", "down", "left", "right")
 PatternName = Literal["square2", "diamond2", "rays4", "rays8"]
 PATTERN_NAMES: Final[tuple[PatternName, ...]] = ("square2", "diamond2", "rays4", "rays8")
 Offsets = tuple[tuple[int, int], ...]
-Pattern = Union[PatternName, Offsets]
+Pattern = PatternName | Offsets
 
 GROUND_CODES: Final = "obml"
 """Ground characters: orange, blue, mixed, streetlight (B2)."""
@@ -51,17 +52,17 @@ BUILDING_ID: Final = re.compile(r"[A-Za-z0-9]{1,2}")
 BOX_SIZES: Final = (3, 4, 5, 6)
 
 
-def _square(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _square(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not (isinstance(value, int) and 0 <= value < 64):
         raise ValueError(f"{attribute.name} must be a space 0-63, got {value!r}")
 
 
-def _optional_square(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _optional_square(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None:
         _square(instance, attribute, value)
 
 
-def _bitboard(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _bitboard(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not (isinstance(value, int) and 0 <= value <= BB_ALL):
         raise ValueError(f"{attribute.name} must be a 64-bit bitboard, got {value!r}")
 
@@ -77,7 +78,7 @@ class Ground:
 
     def __attrs_post_init__(self) -> None:
         parts = (self.orange, self.blue, self.mixed, self.streetlight)
-        if sum(p.bit_count() for p in parts) != 64 or (self.orange | self.blue | self.mixed | self.streetlight) != BB_ALL:
+        if sum(p.bit_count() for p in parts) != 64 or self.orange | self.blue | self.mixed | self.streetlight != BB_ALL:
             raise ValueError("ground: orange, blue, mixed and streetlight must split the 64 spaces")
 
     @classmethod
@@ -96,7 +97,7 @@ class Ground:
     def code(self, sq: Square) -> str:
         """``o``, ``b``, ``m`` or ``l`` for one space."""
         bit = 1 << sq
-        for code, bb in zip(GROUND_CODES, (self.orange, self.blue, self.mixed, self.streetlight)):
+        for code, bb in zip(GROUND_CODES, (self.orange, self.blue, self.mixed, self.streetlight), strict=True):
             if bb & bit:
                 return code
         raise AssertionError("ground covers every space")
@@ -175,8 +176,8 @@ class Pieces:
         return {name: sq for name, sq in found.items() if sq is not None}
 
 
-def _cards(value: object) -> tuple[Postcard, ...]:
-    return tuple(Postcard(v) for v in value)  # type: ignore[attr-defined]
+def _cards(value: Any) -> tuple[Postcard, ...]:
+    return tuple(Postcard(v) for v in value)
 
 
 @attrs.frozen
@@ -198,11 +199,11 @@ class Postcards:
         return None
 
 
-def _reserve(value: object) -> tuple[int, ...]:
-    return tuple(value)  # type: ignore[call-overload]
+def _reserve(value: Any) -> tuple[int, ...]:
+    return tuple(value)
 
 
-def _sizes(_: object, attribute: attrs.Attribute[object], value: tuple[int, ...]) -> None:
+def _sizes(_: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
     for size in value:
         if size not in BOX_SIZES:
             raise ValueError(f"reserve {attribute.name}: size {size!r} is not 3, 4, 5 or 6 (B3)")
@@ -219,13 +220,13 @@ class Reserve:
         return self.orange if player is Player.ORANGE else self.blue
 
 
-def _pattern(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _pattern(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, str):
         if value not in PATTERN_NAMES:
             raise ValueError(f"pattern {value!r}: expected one of {', '.join(PATTERN_NAMES)} or offsets")
         return
     seen = set()
-    for item in value:  # type: ignore[attr-defined]
+    for item in value:
         if not (isinstance(item, tuple) and len(item) == 2 and all(type(v) is int for v in item)):
             raise ValueError(f"pattern offset {item!r}: expected a pair of integers")
         if item == (0, 0) or item in seen:
@@ -240,12 +241,16 @@ class Rules:
     large_streetlight_pattern: Pattern = attrs.field(default="square2", validator=_pattern)
 
 
+def _buildings(value: Iterable[Building]) -> tuple[Building, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Position:
     """A board, finished or not, and everything scoring or refereeing needs."""
 
     ground: Ground
-    buildings: tuple[Building, ...] = attrs.field(default=(), converter=tuple)
+    buildings: tuple[Building, ...] = attrs.field(default=(), converter=_buildings)
     reserve: Reserve = Reserve()
     postcards: Postcards = Postcards()
     pieces: Pieces = Pieces()

@@ -81,12 +81,7 @@ class PlayerScore:
     @property
     def total(self) -> int:
         """S5: the sum of the lines."""
-        return (
-            self.lit_buildings.points
-            + self.largest_group.points
-            + self.unbuilt.points
-            + self.postcards.points
-        )
+        return self.lit_buildings.points + self.largest_group.points + self.unbuilt.points + self.postcards.points
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -114,10 +109,7 @@ class PlayerScore:
             },
             "postcards": {
                 "points": self.postcards.points,
-                "cards": [
-                    {"card": str(c.card), "points": c.points, "detail": c.detail}
-                    for c in self.postcards.cards
-                ],
+                "cards": [{"card": str(c.card), "points": c.points, "detail": c.detail} for c in self.postcards.cards],
             },
             "free_own_spaces": self.free_own_spaces,
         }

@@ -40,9 +40,7 @@ def lit_buildings(position: Position, player: Player) -> LitBuildings:
     lines = []
     for b in position.buildings_of(player):
         lamps = tuple(lighting_lamps(position, b, built))
-        lines.append(
-            LitBuilding(b.id, b.size, lamps, b.size * len(lamps), b.annex is not None, b.jardin)
-        )
+        lines.append(LitBuilding(b.id, b.size, lamps, b.size * len(lamps), b.annex is not None, b.jardin))
     return LitBuildings(sum(line.points for line in lines), tuple(lines))
 
 
@@ -195,16 +193,12 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
         card = PIECE_CARDS[name]
         if position.postcards.user(card) is None:
             out.append(
-                f"the {name.replace('_', ' ')} on {square_name(sq)} scores for nobody: "
-                f"no player used {TITLES[card]}"
+                f"the {name.replace('_', ' ')} on {square_name(sq)} scores for nobody: no player used {TITLES[card]}"
             )
     o, b = scores[Player.ORANGE], scores[Player.BLUE]
     if o.total == b.total:
         if report_winner == "tie":
-            out.append(
-                f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: "
-                "a shared victory (S5)"
-            )
+            out.append(f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: a shared victory (S5)")
         else:
             out.append(
                 f"tied at {o.total}; {report_winner} wins on free spaces of own colour, "

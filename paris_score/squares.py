@@ -70,11 +70,7 @@ def square_name(sq: Square) -> str:
 
 def parse_square(name: str) -> Square:
     """``"a1"`` or ``"A1"`` -> 0.  Raises :class:`ValueError` on anything else."""
-    if (
-        len(name) == 2
-        and name[0].upper() in COLUMN_NAMES
-        and name[1] in ROW_NAMES
-    ):
+    if len(name) == 2 and name[0].upper() in COLUMN_NAMES and name[1] in ROW_NAMES:
         return square(COLUMN_NAMES.index(name[0].upper()), ROW_NAMES.index(name[1]))
     raise ValueError(f"{name!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'")
 
@@ -168,7 +164,5 @@ def is_connected(bb: Bitboard) -> bool:
     return bb != 0 and flood(bb & -bb, bb) == bb
 
 
-BB_TILES: Final[tuple[Bitboard, ...]] = tuple(
-    (0x0303 << (2 * tc + 16 * tr)) for tr in range(4) for tc in range(4)
-)
+BB_TILES: Final[tuple[Bitboard, ...]] = tuple((0x0303 << (2 * tc + 16 * tr)) for tr in range(4) for tc in range(4))
 """The 16 tile squares (B1): A1:B2, C1:D2, ... G7:H8."""

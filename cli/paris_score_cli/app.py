@@ -91,7 +91,8 @@ def example(output_format: str) -> None:
 
     report = paris_score.score(paris_score.rulebook_example())
     if output_format == "json":
-        click.echo(json.dumps({"position": json.loads(rulebook_json()), "report": report.to_dict()}, indent=2, ensure_ascii=False))
+        both = {"position": json.loads(rulebook_json()), "report": report.to_dict()}
+        click.echo(json.dumps(both, indent=2, ensure_ascii=False))
         return
     click.echo("The rulebook's scoring example (RULES.md section 6)")
     click.echo(RECONSTRUCTION_NOTE)

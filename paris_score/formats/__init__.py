@@ -15,10 +15,14 @@ MAX_INPUT_BYTES: Final = 1 << 20
 Format = Literal["json"]
 
 
+def _too_large(n: int, unit: str) -> PositionFormatError:
+    return PositionFormatError([Located("", f"input is {n} {unit}; positions are at most {MAX_INPUT_BYTES} {unit}")])
+
+
 def decode(data: bytes) -> str:
     """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else."""
     if len(data) > MAX_INPUT_BYTES:
-        raise PositionFormatError([Located("", f"input is {len(data)} bytes; positions are at most {MAX_INPUT_BYTES} bytes")])
+        raise _too_large(len(data), "bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -31,10 +35,10 @@ def loads(text: str | bytes) -> Position:
     if isinstance(text, bytes):
         text = decode(text)
     elif len(text) > MAX_INPUT_BYTES:
-        raise PositionFormatError([Located("", f"input is {len(text)} characters; positions are at most {MAX_INPUT_BYTES}")])
+        raise _too_large(len(text), "characters")
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise PositionFormatError([Located("", "the input is empty; expected a paris-position/1 JSON document")])
+        raise PositionFormatError([Located("", "the input is empty; expected a paris-position/1 document")])
     return loads_json(text)
 
 

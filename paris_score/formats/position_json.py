@@ -1,3 +1,5 @@
+# The reader returns ``self.fail(...)`` (always None) to record an error and give up on a value in one line.
+# mypy: disable-error-code="func-returns-value"
 """The ``paris-position/1`` JSON format (FORMAT.md), read and written exactly.
 
 The reader checks every key and collects every error before it gives up, each
@@ -20,7 +22,6 @@ from paris_score.model import (
     PLAYERS,
     Building,
     Ground,
-    Pattern,
     Pieces,
     Player,
     Position,
@@ -30,7 +31,7 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.postcards import Postcard
-from paris_score.squares import Square, parse_square, square_name
+from paris_score.squares import Square, bitboard, names, parse_square, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
 JARDIN_PIECE: Final = "jardin-des-plantes"
@@ -45,219 +46,213 @@ _SLUGS: Final = ", ".join(c.value for c in Postcard)
 T = TypeVar("T")
 
 
-class _Invalid(Exception):
-    """Raised inside the reader after an error was recorded, to skip a value."""
-
-
 def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
-    return {int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
-
-
-class _Reader:
-    def __init__(self) -> None:
-        self.errors: list[Located] = []
-
-    def fail(self, path: str, message: str) -> _Invalid:
-        self.errors.append(Located(path, message))
-        return _Invalid()
-
-    def attempt(self, read: Callable[[], T], default: T) -> T:
-        try:
-            return read()
-        except _Invalid:
-            return default
-
-    def object(self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {_kind(value)}")
-        for key in value:
-            if key not in allowed:
-                self.fail(_join(path, key), f"unknown key; expected one of {', '.join(allowed)}")
-        for key in required:
-            if key not in value:
-                self.fail(_join(path, key), "missing")
-        if any(key not in value for key in required):
-            raise _Invalid()
-        return value
-
-    def list(self, path: str, value: object) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {_kind(value)}")
-        return value
-
-    def string(self, path: str, value: object) -> str:
-        if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {_kind(value)}")
-        return value
-
-    def choice(self, path: str, value: object, choices: tuple[str, ...]) -> str:
-        text = self.string(path, value)
-        if text not in choices:
-            raise self.fail(path, f"{text!r} is not one of {', '.join(choices)}")
-        return text
-
-    def square(self, path: str, value: object) -> Square:
-        text = self.string(path, value)
-        try:
-            return parse_square(text)
-        except ValueError:
-            raise self.fail(path, f"{text!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'") from None
-
-    def integer(self, path: str, value: object) -> int:
-        if type(value) is not int:
-            raise self.fail(path, f"expected a whole number, got {_kind(value)} {json.dumps(value)}")
-        return value
-
-    def each(self, path: str, value: object, read: Callable[[str, Any], T]) -> list[T]:
-        """Read every item of a list, skipping (and recording) the bad ones."""
-        items = self.list(path, value)
-        out: list[T] = []
-        for i, item in enumerate(items):
-            try:
-                out.append(read(f"{path}[{i}]", item))
-            except _Invalid:
-                pass
-        if len(out) != len(items):
-            raise _Invalid()
-        return out
+    names = {int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _ground(r: _Reader, value: object) -> Ground:
-    rows = r.list("ground", value)
-    if len(rows) != 8:
-        r.fail("ground", f"expected 8 rows, got {len(rows)}")
-    good = True
-    for i, row in enumerate(rows[:8]):
-        path = f"ground[{i}]"
+class _Reader:
+    """Reads decoded JSON, recording every error; each method returns ``None`` where it failed."""
+
+    def __init__(self) -> None:
+        self.errors: list[Located] = []
+
+    def fail(self, path: str, message: str) -> None:
+        self.errors.append(Located(path, message))
+
+    def mapping(
+        self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()
+    ) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            return self.fail(path, f"expected an object, got {_kind(value)}")
+        for key in value:
+            if key not in allowed:
+                self.fail(_join(path, key), f"unknown key; expected one of {', '.join(allowed)}")
+        for key in required:
+            if key not in value:
+                self.fail(_join(path, key), "missing")
+        return value
+
+    def string(self, path: str, value: object) -> str | None:
+        if not isinstance(value, str):
+            return self.fail(path, f"expected a string, got {_kind(value)}")
+        return value
+
+    def choice(self, path: str, value: object, choices: tuple[str, ...]) -> str | None:
+        text = self.string(path, value)
+        if text is not None and text not in choices:
+            return self.fail(path, f"{text!r} is not one of {', '.join(choices)}")
+        return text
+
+    def square(self, path: str, value: object) -> Square | None:
+        text = self.string(path, value)
+        if text is None:
+            return None
         try:
-            text = r.string(path, row)
-        except _Invalid:
-            good = False
+            return parse_square(text)
+        except ValueError:
+            return self.fail(path, f"{text!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'")
+
+    def integer(self, path: str, value: object) -> int | None:
+        if type(value) is not int:
+            return self.fail(path, f"expected a whole number, got {_kind(value)} {json.dumps(value)}")
+        return value
+
+    def each(self, path: str, value: object, read: Callable[[str, Any], T | None]) -> list[T] | None:
+        """Every item of a list read by ``read``; ``None`` if the list or any item is bad."""
+        if not isinstance(value, list):
+            return self.fail(path, f"expected a list, got {_kind(value)}")
+        items = [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
+        good = [item for item in items if item is not None]
+        return good if len(good) == len(items) else None
+
+
+def _ground(r: _Reader, value: object) -> Ground | None:
+    if not isinstance(value, list):
+        return r.fail("ground", f"expected a list of 8 strings, got {_kind(value)}")
+    before = len(r.errors)
+    if len(value) != 8:
+        r.fail("ground", f"expected 8 rows, got {len(value)}")
+    for i, row in enumerate(value[:8]):
+        path = f"ground[{i}]"
+        text = r.string(path, row)
+        if text is None:
             continue
         if len(text) != 8:
-            good = False
             r.fail(path, f"expected 8 spaces, got {len(text)}")
         for col, ch in enumerate(text[:8]):
             if ch.lower() not in GROUND_CODES:
-                good = False
                 r.fail(path, f"space {square_name(i * 8 + col)}: {ch!r} is not a cobblestone; expected o, b, m or l")
-    if not good or len(rows) != 8:
-        raise _Invalid()
-    return Ground.from_rows(rows)
+    return Ground.from_rows(value) if len(r.errors) == before else None
 
 
-def _building(r: _Reader, path: str, value: object) -> Building:
-    obj = r.object(path, value, _BUILDING_KEYS, ("id", "owner", "cells"))
-    id_ = r.attempt(lambda: r.string(f"{path}.id", obj["id"]), "")
-    if id_ and not BUILDING_ID.fullmatch(id_):
+def _building(r: _Reader, path: str, value: object) -> Building | None:
+    obj = r.mapping(path, value, _BUILDING_KEYS, ("id", "owner", "cells"))
+    if obj is None:
+        return None
+    before = len(r.errors)
+    id_ = r.string(f"{path}.id", obj["id"]) if "id" in obj else None
+    if id_ is not None and not BUILDING_ID.fullmatch(id_):
         r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
-    owner = r.attempt(lambda: r.choice(f"{path}.owner", obj["owner"], tuple(PLAYERS)), "")
-    cells = r.attempt(lambda: r.each(f"{path}.cells", obj["cells"], r.square), [])
-    if isinstance(obj["cells"], list) and not obj["cells"]:
-        r.fail(f"{path}.cells", "a building covers at least one space")
-    for i, sq in enumerate(cells):
-        if sq in cells[:i]:
-            r.fail(f"{path}.cells[{i}]", f"{square_name(sq)} is listed twice")
-    annex = r.attempt(lambda: r.square(f"{path}.annex", obj["annex"]), None) if "annex" in obj else None
-    if annex is not None and annex in cells:
+    owner = r.choice(f"{path}.owner", obj["owner"], tuple(PLAYERS)) if "owner" in obj else None
+    cells = r.each(f"{path}.cells", obj["cells"], r.square) if "cells" in obj else None
+    if cells is not None:
+        if not cells:
+            r.fail(f"{path}.cells", "a building covers at least one space")
+        for i, sq in enumerate(cells):
+            if sq in cells[:i]:
+                r.fail(f"{path}.cells[{i}]", f"{square_name(sq)} is listed twice")
+    annex = r.square(f"{path}.annex", obj["annex"]) if "annex" in obj else None
+    if annex is not None and cells is not None and annex in cells:
         r.fail(f"{path}.annex", f"{square_name(annex)} is one of the building's own cells")
-    jardin = False
     if "piece" in obj:
-        jardin = r.attempt(lambda: r.choice(f"{path}.piece", obj["piece"], (JARDIN_PIECE,)), "") == JARDIN_PIECE
-    if r.errors:
-        raise _Invalid()
-    bb = 0
-    for sq in cells:
-        bb |= 1 << sq
-    return Building(id_, Player(owner), bb, annex, jardin)
+        r.choice(f"{path}.piece", obj["piece"], (JARDIN_PIECE,))
+    if len(r.errors) != before or id_ is None or owner is None or cells is None:
+        return None
+    return Building(id_, Player(owner), bitboard(cells), annex, obj.get("piece") == JARDIN_PIECE)
 
 
-def _reserve(r: _Reader, value: object) -> Reserve:
-    obj = r.object("reserve", value, tuple(PLAYERS))
+def _reserve(r: _Reader, value: object) -> Reserve | None:
+    obj = r.mapping("reserve", value, tuple(PLAYERS))
+    if obj is None:
+        return None
 
-    def size(path: str, item: object) -> int:
+    def size(path: str, item: object) -> int | None:
         n = r.integer(path, item)
-        if n not in BOX_SIZES:
-            raise r.fail(path, f"size {n} is not in the box; expected 3, 4, 5 or 6 (B3)")
+        if n is not None and n not in BOX_SIZES:
+            return r.fail(path, f"size {n} is not in the box; expected 3, 4, 5 or 6 (B3)")
         return n
 
-    sides = {p: r.attempt(lambda p=p: r.each(f"reserve.{p}", obj.get(p, []), size), []) for p in PLAYERS}
-    return Reserve(sides[Player.ORANGE], sides[Player.BLUE])
+    orange = r.each("reserve.orange", obj.get("orange", []), size)
+    blue = r.each("reserve.blue", obj.get("blue", []), size)
+    return None if orange is None or blue is None else Reserve(orange, blue)
 
 
-def _postcards(r: _Reader, value: object) -> Postcards:
-    obj = r.object("postcards", value, _CARD_KEYS)
-
-    def card(path: str, item: object) -> Postcard:
-        slug = r.string(path, item)
-        try:
-            return Postcard(slug)
-        except ValueError:
-            raise r.fail(path, f"{slug!r} is not a postcard; expected one of {_SLUGS}") from None
-
-    lists = {k: r.attempt(lambda k=k: r.each(f"postcards.{k}", obj.get(k, []), card), []) for k in _CARD_KEYS}
-    return Postcards(lists["in_play"], lists["orange"], lists["blue"])
+def _card(r: _Reader, path: str, item: object) -> Postcard | None:
+    slug = r.string(path, item)
+    if slug is None:
+        return None
+    try:
+        return Postcard(slug)
+    except ValueError:
+        return r.fail(path, f"{slug!r} is not a postcard; expected one of {_SLUGS}")
 
 
-def _pieces(r: _Reader, value: object) -> Pieces:
-    obj = r.object("pieces", value, _PIECE_KEYS)
+def _postcards(r: _Reader, value: object) -> Postcards | None:
+    obj = r.mapping("postcards", value, _CARD_KEYS)
+    if obj is None:
+        return None
+    lists = [r.each(f"postcards.{k}", obj.get(k, []), lambda p, v: _card(r, p, v)) for k in _CARD_KEYS]
+    if any(cards is None for cards in lists):
+        return None
+    return Postcards(*lists)
+
+
+def _statue(r: _Reader, path: str, value: object) -> Statue | None:
+    obj = r.mapping(path, value, ("at", "facing"), ("at", "facing"))
+    if obj is None or "at" not in obj or "facing" not in obj:
+        return None
+    at = r.square(f"{path}.at", obj["at"])
+    facing = r.choice(f"{path}.facing", obj["facing"], FACINGS)
+    return None if at is None or facing is None else Statue(at, facing)  # type: ignore[arg-type]
+
+
+def _pieces(r: _Reader, value: object) -> Pieces | None:
+    obj = r.mapping("pieces", value, _PIECE_KEYS)
+    if obj is None:
+        return None
+    before = len(r.errors)
     found: dict[str, Any] = {}
-    for key in _PIECE_KEYS:
-        if key not in obj:
-            continue
-        path = f"pieces.{key}"
+    for key, raw in obj.items():
         if key == "statue":
-            def statue(path: str = path) -> Statue:
-                s = r.object(path, obj["statue"], ("at", "facing"), ("at", "facing"))
-                at = r.attempt(lambda: r.square(f"{path}.at", s["at"]), None)
-                facing = r.choice(f"{path}.facing", s["facing"], FACINGS)
-                if at is None:
-                    raise _Invalid()
-                return Statue(at, facing)  # type: ignore[arg-type]
-
-            found[key] = r.attempt(statue, None)
-        else:
-            found[key] = r.attempt(lambda path=path, key=key: r.square(path, obj[key]), None)
-    return Pieces(**found)
+            found[key] = _statue(r, "pieces.statue", raw)
+        elif key in _PIECE_KEYS:
+            found[key] = r.square(f"pieces.{key}", raw)
+    return Pieces(**found) if len(r.errors) == before else None
 
 
-def _rules(r: _Reader, value: object) -> Rules:
-    obj = r.object("rules", value, ("large_streetlight_pattern",))
+def _offset(r: _Reader, path: str, item: object) -> tuple[int, int] | None:
+    if not (isinstance(item, list) and len(item) == 2):
+        return r.fail(path, f"expected a pair [dcol, drow], got {_kind(item)}")
+    dc, dr = r.integer(f"{path}[0]", item[0]), r.integer(f"{path}[1]", item[1])
+    if dc is None or dr is None:
+        return None
+    if (dc, dr) == (0, 0) or max(abs(dc), abs(dr)) > MAX_OFFSET:
+        return r.fail(path, f"[{dc}, {dr}]: expected an offset other than [0, 0], each part within -7..7")
+    return dc, dr
+
+
+def _rules(r: _Reader, value: object) -> Rules | None:
+    obj = r.mapping("rules", value, ("large_streetlight_pattern",))
+    if obj is None:
+        return None
     if "large_streetlight_pattern" not in obj:
         return Rules()
     path = "rules.large_streetlight_pattern"
     raw = obj["large_streetlight_pattern"]
     if isinstance(raw, str):
-        return Rules(r.choice(path, raw, PATTERN_NAMES))
+        name = r.choice(path, raw, PATTERN_NAMES)
+        return None if name is None else Rules(name)  # type: ignore[arg-type]
     if not isinstance(raw, list):
-        raise r.fail(path, f"expected a pattern name ({', '.join(PATTERN_NAMES)}) or a list of [dcol, drow] offsets, got {_kind(raw)}")
-
-    def pair(p: str, item: object) -> tuple[int, int]:
-        if not (isinstance(item, list) and len(item) == 2):
-            raise r.fail(p, "expected a pair [dcol, drow]")
-        dc, dr = r.integer(f"{p}[0]", item[0]), r.integer(f"{p}[1]", item[1])
-        if (dc, dr) == (0, 0) or max(abs(dc), abs(dr)) > MAX_OFFSET:
-            raise r.fail(p, f"[{dc}, {dr}]: expected an offset other than [0, 0], each part within -7..7")
-        return dc, dr
-
-    offsets = r.each(path, raw, pair)
+        names = ", ".join(PATTERN_NAMES)
+        return r.fail(path, f"expected a pattern name ({names}) or a list of [dcol, drow] offsets, got {_kind(raw)}")
+    offsets = r.each(path, raw, lambda p, v: _offset(r, p, v))
+    if offsets is None:
+        return None
     if not offsets:
-        raise r.fail(path, "an offset list needs at least one offset")
+        return r.fail(path, "an offset list needs at least one offset")
     for i, item in enumerate(offsets):
         if item in offsets[:i]:
-            raise r.fail(f"{path}[{i}]", f"[{item[0]}, {item[1]}] is listed twice")
-    pattern: Pattern = tuple(offsets)
-    return Rules(pattern)
+            return r.fail(f"{path}[{i}]", f"[{item[0]}, {item[1]}] is listed twice")
+    return Rules(tuple(offsets))
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -282,35 +277,26 @@ def parse_json(text: str) -> Any:
 def from_dict(data: object) -> Position:
     """A position from decoded ``paris-position/1`` JSON; every error at once."""
     r = _Reader()
-    try:
-        obj = r.object("", data, _TOP_KEYS, ("format", "ground"))
-    except _Invalid:
-        raise PositionFormatError(r.errors) from None
-    if obj["format"] != POSITION_FORMAT:
-        r.fail("format", f"expected {POSITION_FORMAT!r}, got {json.dumps(obj['format'])}")
-    ground = r.attempt(lambda: _ground(r, obj["ground"]), None)
-    errors_before = len(r.errors)
-
-    def building(path: str, item: object) -> Building:
-        sub = _Reader()
-        try:
-            return _building(sub, path, item)
-        finally:
-            r.errors.extend(sub.errors)
-
-    buildings = r.attempt(lambda: r.each("buildings", obj.get("buildings", []), building), [])
-    if len(r.errors) == errors_before:
-        seen: set[str] = set()
-        for i, b in enumerate(buildings):
-            if b.id in seen:
-                r.fail(f"buildings[{i}].id", f"{b.id!r} is used by an earlier building; ids are unique")
-            seen.add(b.id)
-    reserve = r.attempt(lambda: _reserve(r, obj.get("reserve", {})), Reserve())
-    postcards = r.attempt(lambda: _postcards(r, obj.get("postcards", {})), Postcards())
-    pieces = r.attempt(lambda: _pieces(r, obj.get("pieces", {})), Pieces())
-    rules = r.attempt(lambda: _rules(r, obj.get("rules", {})), Rules())
-    if r.errors or ground is None:
+    obj = r.mapping("", data, _TOP_KEYS, ("format", "ground"))
+    if obj is None:
         raise PositionFormatError(r.errors)
+    if "format" in obj and obj["format"] != POSITION_FORMAT:
+        r.fail("format", f"expected {POSITION_FORMAT!r}, got {json.dumps(obj['format'])}")
+    ground = _ground(r, obj["ground"]) if "ground" in obj else None
+    buildings = r.each("buildings", obj.get("buildings", []), lambda p, v: _building(r, p, v))
+    seen: set[str] = set()
+    for i, b in enumerate(buildings or ()):
+        if b.id in seen:
+            r.fail(f"buildings[{i}].id", f"{b.id!r} is used by an earlier building; ids are unique")
+        seen.add(b.id)
+    reserve = _reserve(r, obj.get("reserve", {}))
+    postcards = _postcards(r, obj.get("postcards", {}))
+    pieces = _pieces(r, obj.get("pieces", {}))
+    rules = _rules(r, obj.get("rules", {}))
+    parts = (ground, buildings, reserve, postcards, pieces, rules)
+    if r.errors or ground is None or buildings is None or None in parts:
+        raise PositionFormatError(r.errors)
+    assert reserve and postcards and pieces and rules  # noqa: PT018 - None was ruled out just above
     return Position(ground, tuple(buildings), reserve, postcards, pieces, rules)
 
 
@@ -323,7 +309,7 @@ def to_dict(position: Position) -> dict[str, Any]:
     """The ``paris-position/1`` document of a position (keys in FORMAT.md order)."""
     buildings = []
     for b in position.buildings:
-        item: dict[str, Any] = {"id": b.id, "owner": str(b.owner), "cells": _names(b.cells)}
+        item: dict[str, Any] = {"id": b.id, "owner": str(b.owner), "cells": names(b.cells)}
         if b.annex is not None:
             item["annex"] = square_name(b.annex)
         if b.jardin:
@@ -353,10 +339,6 @@ def to_dict(position: Position) -> dict[str, Any]:
         "pieces": pieces,
         "rules": {"large_streetlight_pattern": pattern if isinstance(pattern, str) else [list(o) for o in pattern]},
     }
-
-
-def _names(bb: int) -> list[str]:
-    return [square_name(sq) for sq in range(64) if bb >> sq & 1]
 
 
 def dumps_json(position: Position) -> str:
