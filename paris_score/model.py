@@ -85,8 +85,12 @@ class Ground:
     def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Ground:
         """From 8 strings of 8 characters ``o``/``b``/``m``/``l``, row 1 first."""
         sets = dict.fromkeys(GROUND_CODES, 0)
+        if len(rows) != 8 or any(len(row) != 8 for row in rows):
+            raise ValueError("ground: expected 8 rows of 8 spaces")
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
+                if ch.lower() not in sets:
+                    raise ValueError(f"ground: {ch!r} is not a cobblestone; expected o, b, m or l")
                 sets[ch.lower()] |= 1 << (r * 8 + c)
         return cls(sets["o"], sets["b"], sets["m"], sets["l"])
 

@@ -101,6 +101,15 @@ def example(output_format: str) -> None:
     click.echo(str(report), nl=False)
 
 
+@cli.command("schema")
+@click.argument("name", type=click.Choice(["position", "report"]))
+def schema_command(name: str) -> None:
+    """Print the JSON Schema of paris-position/1 (position) or paris-score/1 (report)."""
+    from paris_score.formats import schema
+
+    click.echo(schema(name), nl=False)  # type: ignore[arg-type]
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="paris-score")

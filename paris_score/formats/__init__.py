@@ -54,3 +54,13 @@ def dumps(position: Position, format: Format = "json") -> str:
     if format != "json":
         raise ValueError(f"unknown format {format!r}; expected 'json'")
     return dumps_json(position)
+
+
+SCHEMAS: Final = {"position": "paris-position-1", "report": "paris-score-1"}
+
+
+def schema(name: Literal["position", "report"]) -> str:
+    """The JSON Schema (draft 2020-12) of ``paris-position/1`` or ``paris-score/1``, as text."""
+    from importlib import resources
+
+    return resources.files("paris_score.formats").joinpath(f"schema/{SCHEMAS[name]}.schema.json").read_text("utf-8")
