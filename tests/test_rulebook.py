@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from paris_score_cli.app import cli
 
 import paris_score
 from paris_score import example
@@ -46,6 +45,7 @@ from paris_score.squares import (
     scan,
     square,
 )
+from paris_score_cli.app import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,10 +177,16 @@ def test_json_report_lines(report: Report) -> None:
     doc = report.to_dict()
     orange, blue = doc["players"]["orange"], doc["players"]["blue"]
     assert [(b["id"], b["size"], b["points"]) for b in orange["lit_buildings"]["buildings"]] == [
-        ("A", 6, 6), ("B", 7, 21), ("C", 2, 6),
+        ("A", 6, 6),
+        ("B", 7, 21),
+        ("C", 2, 6),
     ]
     assert [(b["id"], b["size"], b["points"]) for b in blue["lit_buildings"]["buildings"]] == [
-        ("D", 5, 10), ("E", 4, 12), ("F", 4, 12), ("G", 3, 9), ("H", 3, 0),
+        ("D", 5, 10),
+        ("E", 4, 12),
+        ("F", 4, 12),
+        ("G", 3, 9),
+        ("H", 3, 0),
     ]
     assert orange["unbuilt"] == {"count": 2, "points": 0, "waived_by": "sacre-coeur"}
     assert blue["unbuilt"] == {"count": 1, "points": -3, "waived_by": None}
