@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import sys
 from pathlib import Path
 
@@ -44,15 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path, help="CSV file to write (default: standard output)")
     args = parser.parse_args(argv)
     files = sorted(p for p in args.folder.iterdir() if p.suffix in (".json", ".txt"))
-    out = open(args.output, "w", newline="", encoding="utf-8") if args.output else sys.stdout
-    try:
-        writer = csv.DictWriter(out, COLUMNS)
-        writer.writeheader()
-        for path in files:
-            writer.writerow(row(path))
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    table = io.StringIO(newline="")
+    writer = csv.DictWriter(table, COLUMNS)
+    writer.writeheader()
+    writer.writerows(row(path) for path in files)
+    if args.output:
+        args.output.write_text(table.getvalue(), encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(table.getvalue())
     return 0
 
 
