@@ -304,6 +304,12 @@ class Position:
         keep = ~bit
         return Ground(g.orange & keep, g.blue & keep, g.mixed | bit, g.streetlight & keep)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks (:func:`paris_score.svg.board`, imported only when drawn)."""
+        from paris_score import svg
+
+        return svg.board(self)
+
     def lamps(self) -> Bitboard:
         """Every lamp (W4): uncovered streetlight spaces and the two streetlight tiles."""
         bb = self.ground.streetlight & ~self.built
