@@ -15,6 +15,7 @@ import click
 import paris_score
 from paris_score.errors import IllegalPositionError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES
+from paris_score_cli.render import SVG_OPTION, render, write_scored
 
 EXIT_INVALID = 1
 
@@ -66,7 +67,8 @@ FORMAT_OPTION = click.option(
 @cli.command()
 @click.argument("file", metavar="FILE")
 @FORMAT_OPTION
-def score(file: str, output_format: str) -> None:
+@SVG_OPTION
+def score(file: str, output_format: str, svg_out: str | None) -> None:
     """Score the position in FILE (`-` reads standard input).
 
     Every line of the score is explained: which lamps light each building,
@@ -81,6 +83,8 @@ def score(file: str, output_format: str) -> None:
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
         click.echo(str(report), nl=False)
+    if svg_out is not None:
+        write_scored(svg_out, position, report)
 
 
 @cli.command()
@@ -108,6 +112,9 @@ def schema_command(name: str) -> None:
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]
+
+
+cli.add_command(render)
 
 
 def main() -> None:
