@@ -930,7 +930,7 @@ def board(
             "version": "1.1",
             "class": "paris-board",
             "viewBox": f"0 0 {WIDTH} {height}",
-            "width": _n(WIDTH * scale),
+            "width": str(WIDTH if size is None else size),
             "height": _n(height * scale),
         },
     )
