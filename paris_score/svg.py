@@ -108,7 +108,7 @@ class Picture(str):
 
 def _n(value: float) -> str:
     """A coordinate as short, stable text: ``12``, ``12.5``, ``-3.25``."""
-    return format(round(value, 2) + 0.0, "g")
+    return f"{round(value, 2) + 0.0:.2f}".rstrip("0").rstrip(".")
 
 
 def _corner(sq: Square) -> tuple[float, float]:
