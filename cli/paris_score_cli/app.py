@@ -103,3 +103,8 @@ def example(output_format: str) -> None:
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="paris-score")
+
+
+from paris_score_cli.convert import convert  # noqa: E402  (commands are added once the group exists)
+
+cli.add_command(convert)
