@@ -87,6 +87,8 @@ _CONTENT_HELP: Final = (
     "@ painter, & dancer, ~ fountain, * streetlight tile, ** large streetlight or !^ !v !< !> statue"
 )
 
+_FACING_HELP: Final = "write !^ up, !v down, !< left or !> right"
+
 _KEYS: Final[dict[str, str]] = {
     "orange buildings": "orange buildings",
     "blue buildings": "blue buildings",
@@ -235,8 +237,10 @@ class _Reader:
         elif text[0] == STATUE:
             facing = ARROWS.get(text[1:].lower())
             if facing is None:
-                what = f"{text[1:]!r} is not a facing" if text[1:] else "the statue needs a facing"
-                self.fail(item.line, item.col + 1, f"{what}; write !^ up, !v down, !< left or !> right")
+                if text[1:]:
+                    self.fail(item.line, item.col + 1, f"{text[1:]!r} is not a facing; {_FACING_HELP}")
+                else:
+                    self.fail_at(item, f"the statue needs a facing; {_FACING_HELP}")
             else:
                 self.piece("statue", sq, item)
                 self.facing = facing
@@ -397,11 +401,9 @@ class _Reader:
             written.append(pair)
             at = match.end()
         if not written or value[at:].strip(_SEPARATORS):
-            self.fail_at(
-                item,
-                f"{item.text!r} is not a pattern; expected {', '.join(PATTERN_NAMES)} "
-                "or offsets (dcol,drow) such as (1,0) (0,-1)",
-            )
+            what = f"{item.text!r} is not a pattern" if item.text else "the pattern is missing"
+            expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
+            self.fail_at(item, f"{what}; expected {expected}")
         return tuple(good) if good else "square2"
 
     def piece_at(self, name: str) -> Square | None:
@@ -496,11 +498,8 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
     """The position as a text grid; :class:`ParisScoreError` if two things share a space."""
     drawn = _drawn(position)
     chartier = position.pieces.chartier
-    tokens = [
-        position.ground.code(sq) + (CHARTIER if sq == chartier else "") + drawn[sq]
-        for sq in range(64)
-    ]
-    width = max(len(t) for t in tokens) + 2
+    tokens = [position.ground.code(sq) + (CHARTIER if sq == chartier else "") + drawn[sq] for sq in range(64)]
+    width = max(4, max(len(t) for t in tokens) + 1)
     lines = [*LEGEND, ""] if legend else []
     lines.append(" " * 4 + "".join(c.ljust(width) for c in COLUMN_NAMES))
     for r in range(8):
