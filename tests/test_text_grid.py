@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -541,3 +542,76 @@ def test_cli_convert_overlapping_json_to_text_exits_1_naming_the_space() -> None
 def test_cli_convert_needs_a_target_format() -> None:
     out = CliRunner().invoke(cli, ["convert", "-"], input=BOARD)
     assert out.exit_code == 2
+
+
+# -- the docs' examples ----------------------------------------------------------
+
+
+def text_blocks(page: str) -> list[str]:
+    return re.findall(r"```text\n(.*?)```", (ROOT / "docs" / page).read_text(encoding="utf-8"), re.S)
+
+
+def test_the_full_example_of_the_docs_is_what_the_writer_writes() -> None:
+    example = text_blocks("text-format.md")[0]
+    p = loads_text(example)
+    assert p.building("A").size == 6
+    assert p.building("D").cells >> sq("E5") & 1
+    assert p.pieces.chartier == sq("E5")
+    assert p.pieces.statue == Statue(sq("F4"), "right")
+    assert p.building("C").jardin
+    assert dumps_text(p, legend=False) == example.split("\n", 1)[1]
+
+
+def test_the_players_blank_board_reads_once_the_colours_are_typed() -> None:
+    blank = text_blocks("typing-your-game.md")[0]
+    assert len(errors(blank)) == 64
+    p = loads_text(blank.replace("?", "o"))
+    assert p.ground.rows() == ["oooooooo"] * 8
+    assert p.buildings == ()
+
+
+def test_cli_convert_cannot_write_exits_1(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["convert", "-", "--to", "json", "-o", str(tmp_path)], input=BOARD)
+    assert out.exit_code == 1
+    assert out.output.startswith(f"{tmp_path}: cannot write the file: ")
+
+
+def read_or_error(text: str) -> Position | PositionFormatError:
+    try:
+        return loads_text(text)
+    except PositionFormatError as e:
+        return e
+
+
+def well_refused(result: Position | PositionFormatError) -> bool:
+    """A position, or a format error with at least one located message (never another exception)."""
+    if isinstance(result, Position):
+        return True
+    return bool(result.errors) and all(isinstance(err, Located) and err.message for err in result.errors)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_reads_or_fails_with_located_errors(text: str) -> None:
+    assert well_refused(read_or_error(text))
+
+
+TYPOS = [*"ombl.+@&~*!^v<>/#:-,()[]0123456789 \nAZaz²٣", "9" * 5000]
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(), st.data())
+def test_a_typo_anywhere_reads_or_fails_with_located_errors(position: Position, data: st.DataObject) -> None:
+    text = dumps_text(position, legend=False)
+    at = data.draw(st.integers(0, len(text) - 1))
+    typo = data.draw(st.sampled_from(TYPOS))
+    assert well_refused(read_or_error(text[:at] + typo + text[at + 1 :]))
+
+
+def test_odd_digits_and_huge_numbers_are_refused_cleanly() -> None:
+    huge = "9" * 5000
+    assert errors(grid(headers=f"orange reserve: ² 3\npattern: ({huge},1)\n")) == [
+        "line 9, col 17: '²' is not a building size; expected 3, 4, 5 or 6",
+        f"line 10, col 10: '({huge},1)' is not a pattern; expected square2, diamond2, rays4, rays8 "
+        "or offsets (dcol,drow) such as (1,0) (0,-1)",
+    ]

@@ -115,7 +115,8 @@ _OWNER_KEYS: Final = {"orange buildings": Player.ORANGE, "blue buildings": Playe
 
 _TOKEN: Final = re.compile(r"\S+")
 _ITEM: Final = re.compile(r"[^\s,]+")
-_OFFSET: Final = re.compile(r"[(\[]\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*[)\]]")
+_OFFSET: Final = re.compile(r"[(\[]\s*([+-]?[0-9]{1,9})\s*,\s*([+-]?[0-9]{1,9})\s*[)\]]")
+_NUMBER: Final = re.compile(r"[0-9]{1,9}")
 _SEPARATORS: Final = " \t,;"
 _SLUGS: Final = ", ".join(c.value for c in Postcard)
 
@@ -355,7 +356,7 @@ class _Reader:
     def sizes(self, key: str) -> list[int]:
         sizes = []
         for item in self.headers.get(key, []):
-            if not item.text.isdigit():
+            if not _NUMBER.fullmatch(item.text):
                 self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
             elif int(item.text) not in BOX_SIZES:
                 self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
