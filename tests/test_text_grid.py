@@ -245,8 +245,10 @@ def test_paris_score_loads_tells_json_from_text() -> None:
     assert paris_score.loads(dumps_text(p)) == p
     with pytest.raises(PositionFormatError, match="line 1, col 3: not valid JSON"):
         paris_score.loads("{ nope")
-    with pytest.raises(PositionFormatError, match="expected a grid row"):
-        paris_score.loads("[1, 2]")
+    with pytest.raises(PositionFormatError, match="expected an object, got a list"):
+        paris_score.loads("\n [1, 2]")
+    with pytest.raises(PositionFormatError, match="line 1, col 1: expected a grid row"):
+        paris_score.loads("(1, 2)")
 
 
 def test_dumps_chooses_the_format() -> None:

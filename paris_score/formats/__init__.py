@@ -30,7 +30,7 @@ def decode(data: bytes) -> str:
 def loads(text: str | bytes) -> Position:
     """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
 
-    JSON starts with ``{`` (after blanks and a BOM); anything else is read as a text grid.
+    JSON starts with ``{`` or ``[`` (after blanks and a BOM); anything else is read as a text grid.
     """
     if isinstance(text, bytes):
         text = decode(text)
@@ -39,7 +39,7 @@ def loads(text: str | bytes) -> Position:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise PositionFormatError([Located("", "the input is empty; expected JSON or a text grid")])
-    if text.lstrip().startswith("{"):
+    if text.lstrip()[:1] in ("{", "["):
         return loads_json(text)
     return loads_text(text)
 
