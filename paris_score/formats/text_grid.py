@@ -314,9 +314,7 @@ class _Reader:
                 owner[id_] = (player, item)
         for id_, item in self.first.items():
             if id_ not in owner:
-                self.fail_at(
-                    item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'"
-                )
+                self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'")
         jardins = {self.building_id(item) for item in self.headers.get("jardin", [])}
         annex_of = self.annex_spaces()
         return [
