@@ -49,8 +49,8 @@ def read_position(path: str) -> paris_score.Position:
 def cli() -> None:
     """Referee and score positions of Paris: La Cité de la Lumière.
 
-    A position is a paris-position/1 JSON file; see `paris-score example`
-    for one.
+    A position is a paris-position/1 JSON file or a text grid (detected by
+    itself); see `paris-score example` for one.
     """
 
 
@@ -120,3 +120,8 @@ cli.add_command(render)
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="paris-score")
+
+
+from paris_score_cli.convert import convert  # noqa: E402  (commands are added once the group exists)
+
+cli.add_command(convert)

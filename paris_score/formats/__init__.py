@@ -1,4 +1,4 @@
-"""Reading and writing positions: ``paris-position/1`` JSON (FORMAT.md)."""
+"""Reading and writing positions: ``paris-position/1`` JSON (FORMAT.md) and the text grid."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ from typing import Final, Literal
 
 from paris_score.errors import Located, PositionFormatError
 from paris_score.formats.position_json import dumps_json, loads_json
+from paris_score.formats.text_grid import dumps_text, loads_text
 from paris_score.model import Position
 
 MAX_INPUT_BYTES: Final = 1 << 20
 """Inputs larger than 1 MiB are refused before parsing: no real position comes close."""
 
-Format = Literal["json"]
+Format = Literal["json", "text"]
 
 
 def _too_large(n: int, unit: str) -> PositionFormatError:
@@ -31,15 +32,20 @@ def decode(data: bytes) -> str:
 
 
 def loads(text: str | bytes) -> Position:
-    """A position from its JSON text (``str`` or UTF-8 ``bytes``)."""
+    """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
+
+    JSON starts with ``{`` or ``[`` (after blanks and a BOM); anything else is read as a text grid.
+    """
     if isinstance(text, bytes):
         text = decode(text)
     elif len(text) > MAX_INPUT_BYTES:
         raise _too_large(len(text), "characters")
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise PositionFormatError([Located("", "the input is empty; expected a paris-position/1 document")])
-    return loads_json(text)
+        raise PositionFormatError([Located("", "the input is empty; expected JSON or a text grid")])
+    if text.lstrip()[:1] in ("{", "["):
+        return loads_json(text)
+    return loads_text(text)
 
 
 def load(path: str | os.PathLike[str]) -> Position:
@@ -50,9 +56,14 @@ def load(path: str | os.PathLike[str]) -> Position:
 
 
 def dumps(position: Position, format: Format = "json") -> str:
-    """A position as text in the given format."""
+    """A position as ``paris-position/1`` JSON or as a text grid.
+
+    The text grid shows one thing per space: :class:`ParisScoreError` if pieces overlap.
+    """
+    if format == "text":
+        return dumps_text(position)
     if format != "json":
-        raise ValueError(f"unknown format {format!r}; expected 'json'")
+        raise ValueError(f"unknown format {format!r}; expected 'json' or 'text'")
     return dumps_json(position)
 
 

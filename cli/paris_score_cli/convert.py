@@ -1,0 +1,37 @@
+"""``paris-score convert``: a position from JSON to the text grid and back."""
+
+from __future__ import annotations
+
+import click
+
+import paris_score
+from paris_score.errors import ParisScoreError
+
+
+@click.command()
+@click.argument("file", metavar="FILE")
+@click.option(
+    "--to",
+    "target",
+    type=click.Choice(["json", "text"]),
+    required=True,
+    help="json: paris-position/1; text: the text grid players type (docs/text-format.md).",
+)
+@click.option("-o", "--output", metavar="OUT", default="-", help="File to write (default: standard output).")
+def convert(file: str, target: str, output: str) -> None:
+    """Convert the position in FILE (JSON or text grid, detected; `-` reads standard input)."""
+    from paris_score_cli.app import fail, read_position
+
+    position = read_position(file)
+    try:
+        text = paris_score.dumps(position, format="text" if target == "text" else "json")
+    except ParisScoreError as e:
+        fail("<stdin>" if file == "-" else file, str(e).splitlines())
+    if output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        fail(output, [f"cannot write the file: {e.strerror or e}"])

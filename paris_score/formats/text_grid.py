@@ -1,0 +1,525 @@
+"""The text grid: a position as players type it at the table (docs/text-format.md).
+
+A grid of 8 rows, each starting with its number, then header lines::
+
+        A   B   C   D   E   F   G   H
+    1   oA  oA  oA  o.  l.  b.  bD  bD
+    2   oA  oA  mA  o@  o.  b/~ bD  b.
+    ...
+    orange buildings: A B C
+    blue buildings: D
+    postcards: le-peintre chartier ...
+
+Each space is one token: its printed cobblestone (B2: ``o`` orange, ``b`` blue,
+``m`` mixed, ``l`` streetlight), ``/`` when the Chartier space lies on it (P7),
+then what stands on it: ``.`` nothing, a building id, ``+ID`` the annex of
+building ID (P8), ``@`` painter, ``&`` dancer, ``~`` fountain, ``*`` streetlight
+tile, ``**`` large streetlight, ``!^ !v !< !>`` the statue and its facing.
+
+The reader collects every error, each naming its line and column; the writer
+draws one thing per space, so positions whose pieces overlap cannot be written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Final
+
+import attrs
+
+from paris_score.errors import Located, ParisScoreError, PositionFormatError
+from paris_score.model import (
+    BOX_SIZES,
+    BUILDING_ID,
+    GROUND_CODES,
+    PATTERN_NAMES,
+    PLAYERS,
+    Building,
+    Facing,
+    Ground,
+    Pattern,
+    Pieces,
+    Player,
+    Position,
+    Postcards,
+    Reserve,
+    Rules,
+    Statue,
+)
+from paris_score.postcards import TITLES, Postcard
+from paris_score.squares import COLUMN_NAMES, ROW_NAMES, Square, scan, square, square_name
+
+FREE: Final = "."
+ANNEX: Final = "+"
+CHARTIER: Final = "/"
+STATUE: Final = "!"
+COMMENT: Final = "#"
+NONE: Final = "-"
+"""A header value meaning "nothing", e.g. ``blue reserve: -``."""
+
+PIECE_SYMBOLS: Final[dict[str, str]] = {
+    "painter": "@",
+    "dancer": "&",
+    "fountain": "~",
+    "streetlight": "*",
+    "large_streetlight": "**",
+}
+"""The special pieces (B7) drawn by a symbol; the statue is ``!`` and an arrow."""
+
+ARROWS: Final[dict[str, Facing]] = {"^": "up", "v": "down", "<": "left", ">": "right"}
+"""Statue facings (P11): up is towards row 1."""
+
+MAX_OFFSET: Final = 7
+
+_PIECE_OF_SYMBOL: Final = {symbol: name for name, symbol in PIECE_SYMBOLS.items()}
+_ARROW_OF_FACING: Final = {facing: arrow for arrow, facing in ARROWS.items()}
+_PIECE_NAMES: Final = {
+    "painter": "painter",
+    "dancer": "dancer",
+    "fountain": "fountain",
+    "streetlight": "streetlight tile",
+    "large_streetlight": "large streetlight",
+    "statue": "statue",
+}
+_CONTENT_HELP: Final = (
+    "expected . (nothing), a building id (1-2 letters or digits), +ID (annex of building ID), "
+    "@ painter, & dancer, ~ fountain, * streetlight tile, ** large streetlight or !^ !v !< !> statue"
+)
+
+_FACING_HELP: Final = "write !^ up, !v down, !< left or !> right"
+
+_KEYS: Final[dict[str, str]] = {
+    "orange buildings": "orange buildings",
+    "blue buildings": "blue buildings",
+    "jardin": "jardin",
+    "jardin des plantes": "jardin",
+    "annex": "annex",
+    "orange reserve": "orange reserve",
+    "blue reserve": "blue reserve",
+    "postcards": "postcards",
+    "postcards in play": "postcards",
+    "in play": "postcards",
+    "orange used": "orange used",
+    "orange postcards": "orange used",
+    "blue used": "blue used",
+    "blue postcards": "blue used",
+    "pattern": "pattern",
+    "large streetlight pattern": "pattern",
+}
+"""Header keys as written (lower case, single spaces) -> the key they mean."""
+
+_KEY_LIST: Final = ", ".join(dict.fromkeys(_KEYS.values()))
+_SINGLE_KEYS: Final = ("annex", "pattern")
+_OWNER_KEYS: Final = {"orange buildings": Player.ORANGE, "blue buildings": Player.BLUE}
+
+_TOKEN: Final = re.compile(r"\S+")
+_ITEM: Final = re.compile(r"[^\s,]+")
+_OFFSET: Final = re.compile(r"[(\[]\s*([+-]?[0-9]{1,9})\s*,\s*([+-]?[0-9]{1,9})\s*[)\]]")
+_NUMBER: Final = re.compile(r"[0-9]{1,9}")
+_SEPARATORS: Final = " \t,;"
+_SLUGS: Final = ", ".join(c.value for c in Postcard)
+
+
+def _fold(text: str) -> str:
+    """Lower case, accents dropped, ``_`` as ``-``: ``Sacré-Cœur`` -> ``sacre-coeur``."""
+    text = text.lower().replace("œ", "oe").replace("_", "-")
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+_CARDS: Final[dict[str, Postcard]] = {
+    **{_fold(title).replace(" ", "-"): card for card, title in TITLES.items()},
+    **{card.value: card for card in Postcard},
+}
+"""Slugs and folded printed titles (``bouquinistes-sur-la-seine``) -> postcards."""
+
+
+@attrs.frozen
+class _Item:
+    """One word of the input and where it starts (1-based line and column)."""
+
+    text: str
+    line: int
+    col: int
+
+
+class _Reader:
+    """Reads the text line by line, then puts the position together; every error is kept."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[int, int, Located]] = []
+        self.ground: list[str | None] = [None] * 64
+        self.rows: dict[int, int] = {}
+        self.cells: dict[str, int] = {}
+        self.first: dict[str, _Item] = {}
+        self.annexes: list[tuple[Square, _Item | None, _Item]] = []
+        self.pieces: dict[str, tuple[Square, _Item]] = {}
+        self.facing: Facing = "up"
+        self.chartier: Square | None = None
+        self.owners: list[tuple[Player, _Item]] = []
+        self.headers: dict[str, list[_Item]] = {}
+        self.single: dict[str, tuple[str, _Item]] = {}
+
+    def fail(self, line: int, col: int, message: str) -> None:
+        where = f"line {line}, col {col}" if col else f"line {line}" if line else ""
+        self.errors.append((line or 1 << 30, col, Located(where, message)))
+
+    def fail_at(self, item: _Item, message: str) -> None:
+        self.fail(item.line, item.col, message)
+
+    # -- lines ---------------------------------------------------------------
+
+    def read(self, text: str) -> None:
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.split(COMMENT, 1)[0]
+            if not line.strip():
+                continue
+            if ":" in line:
+                self.header(number, line)
+                continue
+            tokens = [_Item(m.group(), number, m.start() + 1) for m in _TOKEN.finditer(line)]
+            first = tokens[0]
+            if first.text[0].isdigit():
+                self.row(tokens)
+            elif first.text.upper() == "A":
+                self.columns(tokens)
+            else:
+                self.fail_at(
+                    first,
+                    "expected a grid row starting with its number 1-8 (e.g. '1  o. oA ...'), "
+                    "the column letters A-H, or a header 'key: value'",
+                )
+
+    def columns(self, tokens: list[_Item]) -> None:
+        """The optional line of column letters: exactly A to H."""
+        if [t.text.upper() for t in tokens] != list(COLUMN_NAMES):
+            self.fail_at(tokens[0], "expected the column letters A B C D E F G H")
+
+    def row(self, tokens: list[_Item]) -> None:
+        label, spaces = tokens[0], tokens[1:]
+        if label.text not in ROW_NAMES:
+            self.fail_at(label, f"{label.text!r} is not a row number; expected 1 to 8")
+            return
+        r = ROW_NAMES.index(label.text)
+        if r in self.rows:
+            self.fail_at(label, f"row {label.text} is given twice; the first is on line {self.rows[r]}")
+            return
+        self.rows[r] = label.line
+        if len(spaces) > 8:
+            self.fail_at(spaces[8], f"row {label.text} has {len(spaces)} spaces; expected 8")
+        elif len(spaces) < 8:
+            self.fail(label.line, 0, f"row {label.text} has {len(spaces)} spaces; expected 8, one per column")
+        for c, token in enumerate(spaces[:8]):
+            self.space(square(c, r), token)
+
+    def space(self, sq: Square, token: _Item) -> None:
+        """One token: cobblestone, optional Chartier mark, what stands on the space."""
+        code = token.text[0]
+        if code.lower() in GROUND_CODES:
+            self.ground[sq] = code.lower()
+        else:
+            self.fail_at(token, f"{code!r} is not a cobblestone; expected o, b, m or l")
+        rest, col = token.text[1:], token.col + 1
+        if rest.startswith(CHARTIER):
+            if self.chartier is not None:
+                first = square_name(self.chartier)
+                self.fail(token.line, col, f"a second Chartier space; the first is at {first}")
+            else:
+                self.chartier = sq
+            rest, col = rest[1:], col + 1
+        self.content(sq, _Item(rest, token.line, col))
+
+    def content(self, sq: Square, item: _Item) -> None:
+        text = item.text
+        if text in ("", FREE):
+            return
+        if text in _PIECE_OF_SYMBOL:
+            self.piece(_PIECE_OF_SYMBOL[text], sq, item)
+        elif text[0] == STATUE:
+            facing = ARROWS.get(text[1:].lower())
+            if facing is None:
+                if text[1:]:
+                    self.fail(item.line, item.col + 1, f"{text[1:]!r} is not a facing; {_FACING_HELP}")
+                else:
+                    self.fail_at(item, f"the statue needs a facing; {_FACING_HELP}")
+            else:
+                self.piece("statue", sq, item)
+                self.facing = facing
+        elif text[0] == ANNEX:
+            target = _Item(text[1:], item.line, item.col + 1)
+            if target.text and not BUILDING_ID.fullmatch(target.text):
+                self.fail_at(target, f"{target.text!r} is not a building id; expected 1-2 letters or digits")
+            else:
+                self.annexes.append((sq, target if target.text else None, item))
+        elif BUILDING_ID.fullmatch(text):
+            self.cells[text] = self.cells.get(text, 0) | 1 << sq
+            self.first.setdefault(text, item)
+        else:
+            self.fail_at(item, f"{text!r} is not a piece; {_CONTENT_HELP}")
+
+    def piece(self, name: str, sq: Square, item: _Item) -> None:
+        if name in self.pieces:
+            first = square_name(self.pieces[name][0])
+            self.fail_at(item, f"a second {_PIECE_NAMES[name]}; the first is at {first}")
+        else:
+            self.pieces[name] = (sq, item)
+
+    def header(self, number: int, line: str) -> None:
+        raw_key, value = line.split(":", 1)
+        key_col = len(raw_key) - len(raw_key.lstrip()) + 1
+        written = " ".join(raw_key.lower().replace("_", " ").replace("-", " ").split())
+        key = _KEYS.get(written)
+        if key is None:
+            self.fail(number, key_col, f"unknown header {raw_key.strip()!r}; expected one of {_KEY_LIST}")
+            return
+        value_col = len(raw_key) + 2
+        if key in _SINGLE_KEYS:
+            if key in self.single:
+                first = self.single[key][1].line
+                self.fail(number, key_col, f"{key!r} is given twice; the first is on line {first}")
+            else:
+                start = len(value) - len(value.lstrip())
+                self.single[key] = (value, _Item(value.strip(), number, value_col + start))
+            return
+        items = [_Item(m.group(), number, value_col + m.start()) for m in _ITEM.finditer(value)]
+        items = [item for item in items if item.text != NONE]
+        self.headers.setdefault(key, []).extend(items)
+        if key in _OWNER_KEYS:
+            self.owners.extend((_OWNER_KEYS[key], item) for item in items)
+
+    # -- putting the position together ---------------------------------------
+
+    def building_id(self, item: _Item) -> str | None:
+        """The grid's id for a header's id: exact, else the one id equal but for letter case."""
+        if not BUILDING_ID.fullmatch(item.text):
+            self.fail_at(item, f"{item.text!r} is not a building id; expected 1-2 letters or digits")
+            return None
+        if item.text in self.cells:
+            return item.text
+        alike = [id_ for id_ in self.cells if id_.lower() == item.text.lower()]
+        if len(alike) == 1:
+            return alike[0]
+        self.fail_at(item, f"building {item.text!r} is not on the grid")
+        return None
+
+    def buildings(self) -> list[Building]:
+        owner: dict[str, tuple[Player, _Item]] = {}
+        for player, item in self.owners:
+            id_ = self.building_id(item)
+            if id_ is None:
+                continue
+            if id_ in owner:
+                self.fail_at(item, f"building {id_} is already listed on line {owner[id_][1].line}")
+            else:
+                owner[id_] = (player, item)
+        for id_, item in self.first.items():
+            if id_ not in owner:
+                self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'")
+        jardins = {self.building_id(item) for item in self.headers.get("jardin", [])}
+        annex_of = self.annex_spaces()
+        return [
+            Building(id_, player, self.cells[id_], annex_of.get(id_), id_ in jardins)
+            for id_, (player, _) in owner.items()
+        ]
+
+    def annex_spaces(self) -> dict[str, Square]:
+        """Building id -> its annex (P8), from ``+ID`` on the grid or a bare ``+`` and ``annex: ID``."""
+        named: str | None = None
+        bare = [item for _, target, item in self.annexes if target is None]
+        if "annex" in self.single:
+            item = self.single["annex"][1]
+            words = [_Item(m.group(), item.line, item.col + m.start()) for m in _ITEM.finditer(item.text)]
+            if len(words) != 1:
+                self.fail_at(item, "expected the id of the building that carries the annex, e.g. 'annex: B'")
+            else:
+                named = self.building_id(words[0])
+                if not bare:
+                    self.fail_at(item, "no '+' on the grid for this annex; mark the annex's space with +")
+        if len(bare) > 1:
+            self.fail_at(bare[1], "a second '+' without a building id; write +ID (e.g. +B) on each annex")
+        elif bare and "annex" not in self.single:
+            self.fail_at(bare[0], "which building does this annex extend? write +ID (e.g. +B) or 'annex: B'")
+        annex_of: dict[str, Square] = {}
+        for sq, target, item in self.annexes:
+            id_ = named if target is None else self.building_id(target)
+            if id_ is None:
+                continue
+            if id_ in annex_of:
+                first = square_name(annex_of[id_])
+                self.fail_at(item, f"building {id_} already has an annex, at {first}; it carries one at most")
+            else:
+                annex_of[id_] = sq
+        return annex_of
+
+    def sizes(self, key: str) -> list[int]:
+        sizes = []
+        for item in self.headers.get(key, []):
+            if not _NUMBER.fullmatch(item.text):
+                self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
+            elif int(item.text) not in BOX_SIZES:
+                self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
+            else:
+                sizes.append(int(item.text))
+        return sizes
+
+    def cards(self, key: str) -> list[Postcard]:
+        cards = []
+        for item in self.headers.get(key, []):
+            card = _CARDS.get(_fold(item.text))
+            if card is None:
+                self.fail_at(item, f"{item.text!r} is not a postcard; expected one of {_SLUGS}")
+            else:
+                cards.append(card)
+        return cards
+
+    def pattern(self) -> Pattern:
+        """S1c: a preset name or offsets written ``(dcol, drow)``."""
+        if "pattern" not in self.single:
+            return "square2"
+        value, item = self.single["pattern"]
+        for preset in PATTERN_NAMES:
+            if item.text.lower() == preset:
+                return preset
+        lead = len(value) - len(value.lstrip())
+        written: list[tuple[int, int]] = []
+        good: list[tuple[int, int]] = []
+        at = 0
+        for match in _OFFSET.finditer(value):
+            if value[at : match.start()].strip(_SEPARATORS):
+                break
+            col = item.col + match.start() - lead
+            pair = (int(match.group(1)), int(match.group(2)))
+            if pair == (0, 0):
+                self.fail(item.line, col, "(0,0) is the lamp's own space; a pattern leaves it out")
+            elif max(map(abs, pair)) > MAX_OFFSET:
+                self.fail(item.line, col, f"({pair[0]},{pair[1]}) reaches off any board; parts are -7 to 7")
+            elif pair in written:
+                self.fail(item.line, col, f"({pair[0]},{pair[1]}) is listed twice")
+            else:
+                good.append(pair)
+            written.append(pair)
+            at = match.end()
+        if not written or value[at:].strip(_SEPARATORS):
+            what = f"{item.text!r} is not a pattern" if item.text else "the pattern is missing"
+            expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
+            self.fail_at(item, f"{what}; expected {expected}")
+        return tuple(good) if good else "square2"
+
+    def piece_at(self, name: str) -> Square | None:
+        found = self.pieces.get(name)
+        return None if found is None else found[0]
+
+    def position(self) -> Position:
+        if not self.rows:
+            self.fail(0, 0, "no grid; expected 8 rows, each starting with its number, e.g. '1  o. oA bD ...'")
+        else:
+            for r in range(8):
+                if r not in self.rows:
+                    self.fail(0, 0, f"row {r + 1} is missing; the grid needs rows 1 to 8")
+        # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
+        buildings: Any = tuple(self.buildings())
+        reserve = Reserve(orange=self.sizes("orange reserve"), blue=self.sizes("blue reserve"))
+        postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
+        rules = Rules(self.pattern())
+        if self.errors:
+            raise PositionFormatError(e for *_, e in sorted(self.errors, key=lambda e: e[:2]))
+        statue = self.piece_at("statue")
+        pieces = Pieces(
+            painter=self.piece_at("painter"),
+            dancer=self.piece_at("dancer"),
+            statue=None if statue is None else Statue(statue, self.facing),
+            fountain=self.piece_at("fountain"),
+            streetlight=self.piece_at("streetlight"),
+            large_streetlight=self.piece_at("large_streetlight"),
+            chartier=self.chartier,
+        )
+        codes = "".join(code or "" for code in self.ground)
+        ground = Ground.from_rows([codes[r * 8 : r * 8 + 8] for r in range(8)])
+        return Position(ground, buildings, reserve, postcards, pieces, rules)
+
+
+def loads_text(text: str) -> Position:
+    """Read a text grid (docs/text-format.md); :class:`PositionFormatError` lists every error."""
+    reader = _Reader()
+    reader.read(text.removeprefix("\ufeff"))
+    return reader.position()
+
+
+# -- writing ------------------------------------------------------------------
+
+LEGEND: Final = (
+    "# Paris: La Cité de la Lumière, a position as a paris-score text grid (docs/text-format.md).",
+    "# Each space: its cobblestone (o orange, b blue, m mixed, l streetlight), / if the Chartier",
+    "# space lies on it, then what stands there: . nothing, A building A, +A annex of A, @ painter,",
+    "# & dancer, ~ fountain, * streetlight tile, ** large streetlight, !^ !v !< !> statue facing.",
+)
+
+
+def _drawn(position: Position) -> list[str]:
+    """What stands on each space, one symbol per space; two things on one space cannot be drawn."""
+    drawn: list[tuple[str, str] | None] = [None] * 64
+    clashes: dict[Square, list[str]] = {}
+
+    def put(sq: Square, symbol: str, what: str) -> None:
+        there = drawn[sq]
+        if there is None:
+            drawn[sq] = (symbol, what)
+        else:
+            clashes.setdefault(sq, [there[1]]).append(what)
+
+    for b in position.buildings:
+        for sq in scan(b.cells):
+            put(sq, b.id, f"building {b.id}")
+    for b in position.buildings:
+        if b.annex is not None:
+            put(b.annex, ANNEX + b.id, f"the annex of {b.id}")
+    pieces = position.pieces
+    for name, symbol in PIECE_SYMBOLS.items():
+        sq = getattr(pieces, name)
+        if sq is not None:
+            put(sq, symbol, f"the {_PIECE_NAMES[name]}")
+    if pieces.statue is not None:
+        put(pieces.statue.at, STATUE + _ARROW_OF_FACING[pieces.statue.facing], "the statue")
+    if clashes:
+        lines = [f"{square_name(sq)}: {', '.join(w[:-1])} and {w[-1]}" for sq, w in sorted(clashes.items())]
+        raise ParisScoreError(
+            "the text grid shows one thing per space; these spaces hold more (keep this position as JSON):\n"
+            + "\n".join(lines)
+        )
+    return [FREE if d is None else d[0] for d in drawn]
+
+
+def _line(key: str, words: list[str]) -> str:
+    return f"{key}: {' '.join(words) if words else NONE}"
+
+
+def dumps_text(position: Position, *, legend: bool = True) -> str:
+    """The position as a text grid; :class:`ParisScoreError` if two things share a space."""
+    drawn = _drawn(position)
+    chartier = position.pieces.chartier
+    tokens = [position.ground.code(sq) + (CHARTIER if sq == chartier else "") + drawn[sq] for sq in range(64)]
+    width = max(4, max(len(t) for t in tokens) + 1)
+    lines = [*LEGEND, ""] if legend else []
+    lines.append(" " * 4 + "".join(c.ljust(width) for c in COLUMN_NAMES))
+    for r in range(8):
+        lines.append(ROW_NAMES[r].ljust(4) + "".join(t.ljust(width) for t in tokens[r * 8 : r * 8 + 8]))
+    lines.append("")
+    runs: list[tuple[Player, list[str]]] = []
+    for b in position.buildings:
+        if runs and runs[-1][0] is b.owner:
+            runs[-1][1].append(b.id)
+        else:
+            runs.append((b.owner, [b.id]))
+    for player in PLAYERS:
+        if not any(owner is player for owner, _ in runs):
+            runs.append((player, []))
+    lines += [_line(f"{player} buildings", ids) for player, ids in runs]
+    lines.append(_line("jardin", [b.id for b in position.buildings if b.jardin]))
+    lines += [_line(f"{player} reserve", [str(n) for n in position.reserve.of(player)]) for player in PLAYERS]
+    cards = position.postcards
+    lines.append(_line("postcards", [str(c) for c in cards.in_play]))
+    lines += [_line(f"{player} used", [str(c) for c in cards.used(player)]) for player in PLAYERS]
+    pattern = position.rules.large_streetlight_pattern
+    offsets: list[str] = [pattern] if isinstance(pattern, str) else [f"({dc},{dr})" for dc, dr in pattern]
+    lines.append(_line("pattern", offsets))
+    return "\n".join(line.rstrip() for line in lines) + "\n"

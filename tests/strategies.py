@@ -1,0 +1,83 @@
+"""Hypothesis strategies for positions (one place for all of them, as attrs does)."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import strategies as st
+
+from paris_score.model import (
+    BOX_SIZES,
+    FACINGS,
+    PATTERN_NAMES,
+    PLAYERS,
+    Building,
+    Ground,
+    Pattern,
+    Pieces,
+    Position,
+    Postcards,
+    Reserve,
+    Rules,
+    Statue,
+)
+from paris_score.postcards import Postcard
+from paris_score.squares import bitboard
+
+BUILDING_ID_CHARS = string.ascii_letters + string.digits
+
+building_ids = st.text(BUILDING_ID_CHARS, min_size=1, max_size=2)
+"""Any id paris-position/1 allows: 1-2 letters or digits (``a`` and ``A`` are different ids)."""
+
+offsets = st.tuples(st.integers(-7, 7), st.integers(-7, 7)).filter(lambda o: o != (0, 0))
+
+patterns: st.SearchStrategy[Pattern] = st.one_of(
+    st.sampled_from(PATTERN_NAMES),
+    st.lists(offsets, min_size=1, max_size=12, unique=True).map(tuple),
+)
+"""A large streetlight pattern (S1c): a preset or a list of custom offsets."""
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Any position paris-position/1 can hold whose pieces do not overlap.
+
+    Structural, not legal: ground, buildings (any cells, connected or not, random
+    owners, ids, annexes, Jardin flags), pieces, postcards, reserves and patterns
+    are each valid values, but the rules (P1-P13, box counts) are not followed.
+    Spaces are handed out from one shuffled order, so nothing shares a space;
+    the Chartier space is ground (W1) and may lie under anything.
+    """
+    ground = Ground.from_rows(draw(st.lists(st.text("obml", min_size=8, max_size=8), min_size=8, max_size=8)))
+    spaces = iter(draw(st.permutations(range(64))))
+    buildings = []
+    for id_ in draw(st.lists(building_ids, unique=True, max_size=8)):
+        cells = bitboard([next(spaces) for _ in range(draw(st.integers(1, 6)))])
+        annex = next(spaces) if draw(st.booleans()) else None
+        owner = draw(st.sampled_from(PLAYERS))
+        buildings.append(Building(id_, owner, cells, annex, jardin=draw(st.booleans())))
+
+    def maybe() -> int | None:
+        return next(spaces) if draw(st.booleans()) else None
+
+    painter, dancer, fountain, streetlight, large = maybe(), maybe(), maybe(), maybe(), maybe()
+    statue_at = maybe()
+    pieces = Pieces(
+        painter=painter,
+        dancer=dancer,
+        statue=None if statue_at is None else Statue(statue_at, draw(st.sampled_from(FACINGS))),
+        fountain=fountain,
+        streetlight=streetlight,
+        large_streetlight=large,
+        chartier=draw(st.none() | st.integers(0, 63)),
+    )
+    cards = st.lists(st.sampled_from(list(Postcard)), max_size=8)
+    sizes = st.lists(st.sampled_from(BOX_SIZES), max_size=6)
+    return Position(
+        ground,
+        tuple(buildings),
+        Reserve(orange=draw(sizes), blue=draw(sizes)),
+        Postcards(draw(cards), draw(cards), draw(cards)),
+        pieces,
+        Rules(draw(patterns)),
+    )
