@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
     IllegalPositionError,
     Located,
@@ -17,6 +18,7 @@ from paris_score.errors import (
 )
 from paris_score.example import rulebook_example
 from paris_score.formats import dumps, load, loads
+from paris_score.formats.catalogue_json import load_catalogue, loads_catalogue
 from paris_score.model import (
     Building,
     Ground,
@@ -28,7 +30,9 @@ from paris_score.model import (
     Rules,
     Statue,
 )
+from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
+from paris_score.referee import check
 from paris_score.report import Report
 from paris_score.scoring import score
 
@@ -36,11 +40,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Building",
+    "Catalogue",
+    "CataloguePiece",
     "Ground",
     "IllegalPositionError",
     "Located",
     "ParisScoreError",
     "Pieces",
+    "Placement",
     "Player",
     "Position",
     "PositionFormatError",
@@ -51,9 +58,14 @@ __all__ = [
     "Reserve",
     "Rules",
     "Statue",
+    "check",
     "dumps",
+    "legal_placements",
     "load",
+    "load_catalogue",
     "loads",
+    "loads_catalogue",
+    "placement_problems",
     "rulebook_example",
     "score",
 ]

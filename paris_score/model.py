@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from paris_score.postcards import Postcard
+from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
     BB_ALL,
     DIRECTIONS,
@@ -50,6 +51,16 @@ GROUND_CODES: Final = "obml"
 
 BUILDING_ID: Final = re.compile(r"[A-Za-z0-9]{1,2}")
 BOX_SIZES: Final = (3, 4, 5, 6)
+BOX_COUNTS: Final[dict[int, int]] = {3: 2, 4: 4, 5: 4, 6: 2}
+"""How many of the 12 building pieces the box holds of each size (B3)."""
+MAX_BUILDINGS: Final = 7
+"""Chimneys a player has, so buildings a player can build (B4)."""
+ACTION_TOKENS: Final = 4
+"""Action tokens a player has, so postcards a player can use (B5)."""
+POSTCARDS_IN_PLAY: Final = 8
+"""Postcards chosen for a game (B6, F1)."""
+JARDIN_SIZE: Final = 2
+"""The Jardin des Plantes tile is a domino (P4)."""
 
 
 def _square(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -213,15 +224,49 @@ def _sizes(_: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -
             raise ValueError(f"reserve {attribute.name}: size {size!r} is not 3, 4, 5 or 6 (B3)")
 
 
+def _shapes(value: Any) -> tuple[Shape | None, ...]:
+    return tuple(None if s is None else normalise(s) for s in value)
+
+
 @attrs.frozen
 class Reserve:
-    """Buildings each player has left unbuilt, by size (S3)."""
+    """Buildings each player has left unbuilt (S3): their sizes, and their shapes where known.
+
+    ``orange`` / ``blue`` are the sizes.  ``orange_shapes`` / ``blue_shapes`` are
+    either empty (no shape known) or run parallel to the sizes, one
+    :data:`~paris_score.shapes.Shape` or ``None`` per building; the finished-game
+    test (F4) needs the shapes.  All-``None`` shape lists are stored as ``()``.
+    """
 
     orange: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
     blue: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
+    orange_shapes: tuple[Shape | None, ...] = attrs.field(default=(), converter=_shapes)
+    blue_shapes: tuple[Shape | None, ...] = attrs.field(default=(), converter=_shapes)
+
+    def __attrs_post_init__(self) -> None:
+        for player in PLAYERS:
+            sizes = self.of(player)
+            shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
+            if shapes and len(shapes) != len(sizes):
+                raise ValueError(f"reserve {player}: {len(shapes)} shapes for {len(sizes)} buildings")
+            for size, shape in zip(sizes, self.shapes(player), strict=True):
+                if shape is not None and not (is_shape(shape) and len(shape) == size):
+                    raise ValueError(f"reserve {player}: {shape!r} is not a connected shape of size {size}")
+            if all(shape is None for shape in shapes):
+                object.__setattr__(self, f"{player}_shapes", ())
 
     def of(self, player: Player) -> tuple[int, ...]:
+        """The sizes of the player's reserve buildings."""
         return self.orange if player is Player.ORANGE else self.blue
+
+    def shapes(self, player: Player) -> tuple[Shape | None, ...]:
+        """One shape (or ``None`` where unknown) per reserve building, parallel to :meth:`of`."""
+        shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
+        return shapes or (None,) * len(self.of(player))
+
+    def entries(self, player: Player) -> tuple[tuple[int, Shape | None], ...]:
+        """``(size, shape or None)`` for each of the player's reserve buildings."""
+        return tuple(zip(self.of(player), self.shapes(player), strict=True))
 
 
 def _pattern(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:

@@ -1,14 +1,62 @@
-"""Refereeing: the rules a position can break.
+"""Refereeing: every rule a position breaks, all at once.
 
-:func:`structure_problems` finds what makes a position impossible to score
-(pieces on top of each other); scoring refuses such a position.
+:func:`check` judges a board as it stands (the final board, not the order of
+play) against the box (B2-B7), the postcards (B5, B6) and every placement
+rule (P1-P13); with ``final=True`` also the end of the game (F4), and with a
+catalogue the building shapes (B3).  Each :class:`~paris_score.errors.Problem`
+carries a stable ``code``, the rule id of RULES.md, the spaces involved and a
+one-line message.  ``severity`` is ``"error"`` for a broken rule and
+``"warning"`` for what the box cannot confirm; a position is legal when it
+has no error.
+
+:func:`structure_problems` finds only what makes scoring meaningless (pieces
+on top of each other); :func:`paris_score.score` refuses such a position.
+
+P2 (Lévitation) and P5 (Sacré-Cœur) leave nothing on the board to check.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from paris_score.catalogue import Catalogue
 from paris_score.errors import Problem
-from paris_score.model import Position
-from paris_score.squares import Bitboard, scan
+from paris_score.model import (
+    ACTION_TOKENS,
+    BOX_COUNTS,
+    BOX_SIZES,
+    JARDIN_SIZE,
+    MAX_BUILDINGS,
+    PLAYERS,
+    POSTCARDS_IN_PLAY,
+    Building,
+    Player,
+    Position,
+)
+from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
+from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
+from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
+from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, names, scan, square_name
+
+WARNING: Final = "warning"
+ERROR: Final = "error"
+STREETLIGHTS_EXPECTED: Final = 8
+"""Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
+
+PIECE_RULES: Final[dict[str, str]] = {
+    "painter": "P6",
+    "dancer": "P10",
+    "statue": "P11",
+    "fountain": "P12",
+    "streetlight": "P9",
+    "large_streetlight": "P13",
+    "chartier": "P7",
+}
+"""The rule that places each special piece of ``pieces``."""
+
+_OWN_COLOUR_PIECES: Final = ("painter", "dancer", "streetlight", "statue")
 
 
 def _things(position: Position) -> list[tuple[str, Bitboard]]:
@@ -36,3 +84,588 @@ def structure_problems(position: Position) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def _spaces(bb: Bitboard) -> tuple[Square, ...]:
+    return tuple(scan(bb))
+
+
+def _piece_name(name: str) -> str:
+    return {"streetlight": "streetlight tile", "large_streetlight": "large streetlight tile"}.get(name, name)
+
+
+def _ordinary(position: Position) -> list[Building]:
+    """The buildings that are box pieces (B3): all but the Jardin des Plantes."""
+    return [b for b in position.buildings if not b.jardin]
+
+
+# -- The box (B2-B7) ---------------------------------------------------------------
+
+
+def box_problems(position: Position) -> list[Problem]:
+    """B2 streetlight count (warning), B3 sizes, B4 chimneys, B7 one Jardin and one annex."""
+    problems = []
+    lights = position.ground.streetlight
+    if lights.bit_count() != STREETLIGHTS_EXPECTED:
+        problems.append(
+            Problem(
+                "streetlight-count",
+                "B2",
+                f"the ground has {lights.bit_count()} streetlight spaces; a full board is reported to have "
+                f"{STREETLIGHTS_EXPECTED} (unconfirmed, the tile faces are unknown)",
+                _spaces(lights),
+                WARNING,
+            )
+        )
+    built: dict[int, list[Building]] = {size: [] for size in BOX_SIZES}
+    for b in _ordinary(position):
+        size = b.cells.bit_count()
+        if size in built:
+            built[size].append(b)
+        else:
+            problems.append(
+                Problem(
+                    "building-size-not-in-box",
+                    "B3",
+                    f"building {b.id} covers {size} spaces (its annex apart); the box's pieces have 3 to 6",
+                    _spaces(b.cells),
+                )
+            )
+    reserved = Counter(size for p in PLAYERS for size in position.reserve.of(p))
+    for size, most in BOX_COUNTS.items():
+        here = len(built[size]) + reserved[size]
+        if here > most:
+            ids = ", ".join(b.id for b in built[size]) or "none"
+            problems.append(
+                Problem(
+                    "too-many-of-size",
+                    "B3",
+                    f"{here} buildings of size {size} (built: {ids}; in reserves: {reserved[size]}); "
+                    f"the box holds {most}",
+                    _spaces(_union(b.cells for b in built[size])),
+                )
+            )
+    for player in PLAYERS:
+        own = position.buildings_of(player)
+        if len(own) > MAX_BUILDINGS:
+            problems.append(
+                Problem(
+                    "too-many-buildings",
+                    "B4",
+                    f"{player} has {len(own)} buildings; a player has {MAX_BUILDINGS} chimneys",
+                )
+            )
+    jardins = [b for b in position.buildings if b.jardin]
+    if len(jardins) > 1:
+        problems.append(
+            Problem(
+                "jardin-twice",
+                "B7",
+                f"{len(jardins)} buildings are the Jardin des Plantes ({', '.join(b.id for b in jardins)}); "
+                "the box has one tile",
+                _spaces(_union(b.cells for b in jardins)),
+            )
+        )
+    annexed = [b for b in position.buildings if b.annex is not None]
+    if len(annexed) > 1:
+        problems.append(
+            Problem(
+                "annex-twice",
+                "B7",
+                f"{len(annexed)} buildings carry an annex ({', '.join(b.id for b in annexed)}); the box has one",
+                tuple(sorted(b.annex for b in annexed if b.annex is not None)),
+            )
+        )
+    return problems
+
+
+def _union(parts: Iterable[Bitboard]) -> Bitboard:
+    bb = 0
+    for part in parts:
+        bb |= part
+    return bb
+
+
+def postcard_problems(position: Position) -> list[Problem]:
+    """B5 four tokens a player; B6 at most 8 cards in play, each used at most once and only if in play."""
+    problems = []
+    cards = position.postcards
+    in_play = Counter(cards.in_play)
+    if len(in_play) > POSTCARDS_IN_PLAY:
+        problems.append(
+            Problem(
+                "too-many-postcards-in-play",
+                "B6",
+                f"{len(in_play)} postcards in play; a game uses {POSTCARDS_IN_PLAY}",
+            )
+        )
+    for card, n in in_play.items():
+        if n > 1:
+            problems.append(Problem("postcard-in-play-twice", "B6", f"{TITLES[card]} is listed {n} times in play"))
+    for player in PLAYERS:
+        used = cards.used(player)
+        if len(used) > ACTION_TOKENS:
+            problems.append(
+                Problem(
+                    "too-many-postcards-used",
+                    "B5",
+                    f"{player} has used {len(used)} postcards; a player has {ACTION_TOKENS} action tokens",
+                )
+            )
+    tokens = Counter(cards.orange + cards.blue)
+    for card, n in tokens.items():
+        if n > 1:
+            who = " and ".join(str(p) for p in PLAYERS if card in cards.used(p))
+            problems.append(
+                Problem(
+                    "postcard-used-twice",
+                    "B6",
+                    f"{TITLES[card]} carries {n} action tokens ({who}); a postcard is used once",
+                )
+            )
+    for card in tokens:
+        if card not in in_play:
+            problems.append(
+                Problem(
+                    "postcard-not-in-play",
+                    "B6",
+                    f"{cards.user(card)} used {TITLES[card]}, which is not among the postcards in play",
+                )
+            )
+    return problems
+
+
+# -- Buildings (P1, P3, P4) and the annex (P8) ---------------------------------------
+
+
+def _card_owner_problem(
+    position: Position, card: Postcard, owner: Player, what: str, rule: str, spaces: tuple[Square, ...]
+) -> Problem | None:
+    """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7)."""
+    user = position.postcards.user(card)
+    if user is owner:
+        return None
+    if user is None:
+        return Problem("piece-without-postcard", rule, f"{what} is on the board but nobody used {TITLES[card]}", spaces)
+    return Problem(
+        "piece-owner-not-card-user",
+        rule,
+        f"{what} belongs to {owner}, but {user} used {TITLES[card]}",
+        spaces,
+    )
+
+
+def building_problems(position: Position) -> list[Problem]:
+    """P1 connected, right colour, no streetlight; P3 one streetlight with Métropolitain; P4 the Jardin."""
+    problems = []
+    colours = position.colours
+    lights = colours.streetlight
+    for b in position.buildings:
+        label = f"the Jardin des Plantes {b.id}" if b.jardin else f"building {b.id}"
+        if b.jardin:
+            problem = _card_owner_problem(position, Postcard.JARDIN_DES_PLANTES, b.owner, label, "P4", _spaces(b.cells))
+            if problem:
+                problems.append(problem)
+            if b.cells.bit_count() != JARDIN_SIZE:
+                problems.append(
+                    Problem(
+                        "jardin-wrong-size",
+                        "P4",
+                        f"{label} covers {b.cells.bit_count()} spaces; the tile is a domino ({JARDIN_SIZE})",
+                        _spaces(b.cells),
+                    )
+                )
+        if not is_connected(b.cells):
+            problems.append(
+                Problem(
+                    "building-not-connected",
+                    "P1",
+                    f"the spaces of {label} are not connected edge to edge",
+                    _spaces(b.cells),
+                )
+            )
+        wrong = b.cells & colours.own(b.owner.other)
+        if wrong:
+            problems.append(
+                Problem(
+                    "building-on-wrong-colour",
+                    "P1",
+                    f"{label} of {b.owner} covers {b.owner.other}'s colour: {' '.join(names(wrong))}",
+                    _spaces(wrong),
+                )
+            )
+        if b.jardin and b.cells & lights:
+            problems.append(
+                Problem(
+                    "jardin-on-streetlight",
+                    "P4",
+                    f"{label} covers a streetlight space; Métropolitain serves build turns only",
+                    _spaces(b.cells & lights),
+                )
+            )
+    for player in PLAYERS:
+        covering = [b for b in _ordinary(position) if b.owner is player and b.cells & lights]
+        if not covering:
+            continue
+        if Postcard.METROPOLITAIN in position.postcards.used(player):
+            covered = _union(b.cells & lights for b in covering)
+            if covered.bit_count() > 1:
+                problems.append(
+                    Problem(
+                        "metropolitain-more-than-one-streetlight",
+                        "P3",
+                        f"{player}'s buildings ({', '.join(b.id for b in covering)}) cover "
+                        f"{covered.bit_count()} streetlight spaces; Métropolitain allows one",
+                        _spaces(covered),
+                    )
+                )
+            continue
+        for b in covering:
+            problems.append(
+                Problem(
+                    "building-on-streetlight",
+                    "P1",
+                    f"building {b.id} covers a streetlight space, but {player} did not use Métropolitain (P3)",
+                    _spaces(b.cells & lights),
+                )
+            )
+    return problems
+
+
+def annex_problems(position: Position) -> list[Problem]:
+    """P8: the annex on its owner's colour, beside the building it extends, Bouquinistes used by the owner."""
+    problems = []
+    colours = position.colours
+    for b in position.buildings:
+        if b.annex is None:
+            continue
+        at = b.annex
+        label = f"the annex of {b.id}"
+        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, label, "P8", (at,))
+        if problem:
+            problems.append(problem)
+        if not colours.own(b.owner) >> at & 1:
+            problems.append(
+                Problem(
+                    "annex-on-wrong-colour",
+                    "P8",
+                    f"{label} stands on {square_name(at)}, which is not {b.owner}'s colour",
+                    (at,),
+                )
+            )
+        if not BB_ADJACENT[at] & b.cells:
+            problems.append(
+                Problem(
+                    "annex-not-adjacent",
+                    "P8",
+                    f"{label} on {square_name(at)} does not touch building {b.id} along an edge",
+                    (at,),
+                )
+            )
+    return problems
+
+
+# -- Special pieces (P6, P7, P9-P13) --------------------------------------------------
+
+
+def piece_problems(position: Position) -> list[Problem]:
+    """Each special piece: its postcard used, on the space its rule allows (P6, P7, P9-P13)."""
+    problems = []
+    pieces = position.pieces
+    colours = position.colours
+    placed = dict(pieces.placed())
+    if pieces.chartier is not None:
+        placed["chartier"] = pieces.chartier
+    for name, sq in placed.items():
+        card = PIECE_CARDS[name]
+        rule = PIECE_RULES[name]
+        user = position.postcards.user(card)
+        label = "the Chartier space" if name == "chartier" else f"the {_piece_name(name)}"
+        if user is None:
+            problems.append(
+                Problem(
+                    "piece-without-postcard",
+                    rule,
+                    f"{label} is on {square_name(sq)} but nobody used {TITLES[card]}",
+                    (sq,),
+                )
+            )
+            continue
+        bit = 1 << sq
+        if name in _OWN_COLOUR_PIECES and not colours.own(user) & bit:
+            problems.append(
+                Problem(
+                    "piece-on-wrong-colour",
+                    rule,
+                    f"{label} of {user} stands on {square_name(sq)}, which is not {user}'s colour",
+                    (sq,),
+                )
+            )
+        if name == "fountain" and not (colours.own(user) | colours.mixed) & bit:
+            problems.append(
+                Problem(
+                    "piece-on-wrong-colour",
+                    rule,
+                    f"{label} of {user} stands on {square_name(sq)}, which is neither {user}'s colour nor mixed",
+                    (sq,),
+                )
+            )
+        if name == "large_streetlight" and not position.ground.streetlight & bit:
+            problems.append(
+                Problem(
+                    "large-streetlight-not-on-streetlight",
+                    rule,
+                    f"{label} stands on {square_name(sq)}, which is not a streetlight space",
+                    (sq,),
+                )
+            )
+        if name == "statue":
+            problems.extend(_statue_problems(position))
+        if name == "chartier":
+            problems.extend(_chartier_problems(position, sq, user))
+    return problems
+
+
+def _statue_problems(position: Position) -> list[Problem]:
+    """P11: the space in front on the board [ruling]; free when placed (a later piece may cover it, S4c)."""
+    statue = position.pieces.statue
+    assert statue is not None
+    front = statue.front
+    if front is None:
+        return [
+            Problem(
+                "statue-front-off-board",
+                "P11",
+                f"the statue on {square_name(statue.at)} faces {statue.facing}, off the board",
+                (statue.at,),
+            )
+        ]
+    if position.occupied >> front & 1:
+        return [
+            Problem(
+                "statue-front-not-free",
+                "P11",
+                f"the space in front of the statue ({square_name(front)}) is not free: legal only if it was "
+                "covered after the statue was placed; the statue scores 0 (S4c)",
+                (front,),
+                WARNING,
+            )
+        ]
+    return []
+
+
+def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Problem]:
+    """P7: on a space of the opponent's colour, covered by the user's building or fountain."""
+    problems = []
+    bit = 1 << sq
+    if not position.ground.own(user.other) & bit:
+        problems.append(
+            Problem(
+                "chartier-on-wrong-colour",
+                "P7",
+                f"the Chartier space of {user} lies on {square_name(sq)}, which is not {user.other}'s colour",
+                (sq,),
+            )
+        )
+    by_building = any(b.spaces & bit for b in position.buildings_of(user))
+    fountain = position.pieces.fountain == sq and position.postcards.user(Postcard.FONTAINE_DES_MERS) is user
+    if not (by_building or fountain):
+        problems.append(
+            Problem(
+                "chartier-not-covered",
+                "P7",
+                f"the Chartier space on {square_name(sq)} is not covered by a building or the fountain of {user}",
+                (sq,),
+            )
+        )
+    return problems
+
+
+# -- The shapes of the pieces (B3, with a catalogue) --------------------------------
+
+
+def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem]:
+    """B3 with a catalogue: every built piece and reserve shape is a catalogue piece, each used once.
+
+    Pieces only rotate; a shape that matches only turned over does not match
+    (RULES.md section 7 [ruling]).  The annex and the Jardin des Plantes are
+    not box pieces and are left out.
+    """
+    items: list[tuple[str, Shape, Bitboard]] = []
+    for b in _ordinary(position):
+        items.append((f"building {b.id}", shape_of(b.cells), b.cells))
+    for player in PLAYERS:
+        for i, (size, shape) in enumerate(position.reserve.entries(player)):
+            if shape is not None:
+                items.append((f"{player}'s reserve building {i + 1} (size {size})", shape, 0))
+    problems = []
+    groups: dict[Shape, list[tuple[str, Shape, Bitboard]]] = {}
+    for label, shape, cells in items:
+        if not catalogue.matching(shape):
+            mirrored = catalogue.mirrored(shape)
+            hint = (
+                f"; piece {mirrored[0].id} draws it only turned over, and pieces are not turned over"
+                if mirrored
+                else ""
+            )
+            problems.append(
+                Problem(
+                    "shape-not-in-catalogue",
+                    "B3",
+                    f"{label} ({'/'.join(shape_rows(shape))}) is no piece of the catalogue{hint}",
+                    _spaces(cells),
+                )
+            )
+            continue
+        groups.setdefault(canonical(shape), []).append((label, shape, cells))
+    for shape, members in groups.items():
+        pieces = catalogue.matching(shape)
+        if len(members) > len(pieces):
+            problems.append(
+                Problem(
+                    "catalogue-piece-overused",
+                    "B3",
+                    f"{', '.join(m[0] for m in members)} all have the shape of "
+                    f"{' / '.join(p.id for p in pieces)}, of which the box has {len(pieces)}",
+                    _spaces(_union(m[2] for m in members)),
+                )
+            )
+    return problems
+
+
+# -- The end of the game (F4) ---------------------------------------------------------
+
+
+def _candidates(size: int, catalogue: Catalogue | None) -> list[Shape]:
+    """The shapes a reserve building of ``size`` may have, one per piece up to rotation."""
+    if catalogue is not None:
+        return [p.shape for p in catalogue.of_size(size)]
+    seen: dict[Shape, Shape] = {}
+    for shape in fixed_polyominoes(size):
+        seen.setdefault(canonical(shape), shape)
+    return list(seen.values())
+
+
+def _fit(position: Position, player: Player, shape: Shape) -> tuple[Placement | None, bool]:
+    """Where ``shape`` fits by P1 alone, else with an open card's build; and whether a card was needed."""
+    plain = first_placement(position, player, shape, metropolitain=False, chartier=False)
+    if plain is not None:
+        return plain, False
+    if metropolitain_open(position, player) or chartier_open(position, player):
+        return first_placement(position, player, shape), True
+    return None, False
+
+
+def final_problems(position: Position, catalogue: Catalogue | None = None) -> list[Problem]:
+    """F4: all 8 action tokens on postcards, and neither player could still build from the reserve.
+
+    Where a reserve building's shape is unknown, every shape it may have is
+    tried (the catalogue's pieces of its size, or every polyomino of its
+    size): all fit means it could be built, none fits means it could not, and
+    otherwise the test cannot be made (``final-unknown-shapes``, a warning).
+    Where a building fits only with a card's build that may have been given
+    up (see :mod:`paris_score.placement`), the result is a warning.
+    """
+    problems = []
+    for player in PLAYERS:
+        used = len(position.postcards.used(player))
+        if used < ACTION_TOKENS:
+            problems.append(
+                Problem(
+                    "final-tokens-unused",
+                    "F4",
+                    f"{player} has used {used} of {ACTION_TOKENS} action tokens; the game is not over",
+                )
+            )
+    for player in PLAYERS:
+        if len(position.buildings_of(player)) >= MAX_BUILDINGS or not position.reserve.of(player):
+            continue
+        unknown_sizes: list[int] = []
+        for i, (size, shape) in enumerate(position.reserve.entries(player)):
+            if shape is None:
+                if size not in unknown_sizes:
+                    unknown_sizes.append(size)
+                continue
+            where, needs_card = _fit(position, player, shape)
+            if where is not None:
+                problems.append(_could_build(player, f"reserve building {i + 1} (size {size})", where, needs_card))
+        for size in unknown_sizes:
+            problems.extend(_unknown_shape(position, player, size, catalogue))
+    return problems
+
+
+def _could_build(player: Player, what: str, where: Placement, needs_card: bool) -> Problem:
+    if needs_card:
+        return Problem(
+            "final-may-still-build",
+            "F4",
+            f"{player} could still build {what} on {where} if that card's build was not given up; "
+            "the position cannot tell",
+            _spaces(where.cells),
+            WARNING,
+        )
+    return Problem(
+        "final-could-still-build",
+        "F4",
+        f"{player} could still build {what}, e.g. on {where}; the game is not over",
+        _spaces(where.cells),
+    )
+
+
+def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
+    count = position.reserve.of(player).count(size)
+    what = f"{count} reserve building{'s' * (count != 1)} of size {size}"
+    shapes = _candidates(size, catalogue)
+    fits = [(shape, *_fit(position, player, shape)) for shape in shapes]
+    plain = [f for f in fits if f[1] is not None and not f[2]]
+    any_fit = [f for f in fits if f[1] is not None]
+    source = "piece of the catalogue" if catalogue is not None else "polyomino"
+    if shapes and len(plain) == len(shapes):
+        first = plain[0][1]
+        assert first is not None
+        return [_could_build(player, f"its {what} (every {source} of that size fits)", first, False)]
+    if not any_fit:
+        return []
+    return [
+        Problem(
+            "final-unknown-shapes",
+            "F4",
+            f"cannot tell whether {player} could still build: only the size of its {what} is known, and "
+            f"{len(any_fit)} of the {len(shapes)} possible shapes ({source}s of that size) fit; "
+            "give the reserve's shapes",
+            (),
+            WARNING,
+        )
+    ]
+
+
+# -- Everything ------------------------------------------------------------------------
+
+
+def check(position: Position, *, final: bool = False, catalogue: Catalogue | None = None) -> list[Problem]:
+    """Every problem of ``position``: broken rules (errors) and what the box cannot confirm (warnings).
+
+    ``final=True`` also requires a finished game (F4).  ``catalogue`` turns on
+    the shape checks (B3, RULES.md section 7).  An empty list means legal.
+    """
+    problems = structure_problems(position)
+    problems += box_problems(position)
+    problems += postcard_problems(position)
+    problems += building_problems(position)
+    problems += annex_problems(position)
+    problems += piece_problems(position)
+    if catalogue is not None:
+        problems += catalogue_problems(position, catalogue)
+    if final:
+        problems += final_problems(position, catalogue)
+    return problems
+
+
+def errors(problems: Sequence[Problem]) -> list[Problem]:
+    """The problems that make a position illegal (warnings left out)."""
+    return [p for p in problems if p.severity == ERROR]
+
+
+def is_legal(position: Position, *, final: bool = False, catalogue: Catalogue | None = None) -> bool:
+    """True when :func:`check` finds no error (warnings allowed)."""
+    return not errors(check(position, final=final, catalogue=catalogue))

@@ -15,6 +15,7 @@ import click
 import paris_score
 from paris_score.errors import IllegalPositionError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES
+from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.render import SVG_OPTION, render, write_scored
 
 EXIT_INVALID = 1
@@ -68,13 +69,18 @@ FORMAT_OPTION = click.option(
 @click.argument("file", metavar="FILE")
 @FORMAT_OPTION
 @SVG_OPTION
-def score(file: str, output_format: str, svg_out: str | None) -> None:
+@click.option("--no-check", is_flag=True, help="Score even a position that breaks rules (overlaps are still refused).")
+def score(file: str, output_format: str, svg_out: str | None, no_check: bool) -> None:
     """Score the position in FILE (`-` reads standard input).
 
     Every line of the score is explained: which lamps light each building,
     which buildings form the largest group, what each postcard counted.
+    The position is refereed first (as `paris-score check` does) and refused
+    if it breaks a rule; --no-check scores it anyway.
     """
     position = read_position(file)
+    if not no_check:
+        refuse_illegal(file, position)
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
@@ -106,15 +112,16 @@ def example(output_format: str) -> None:
 
 
 @cli.command("schema")
-@click.argument("name", type=click.Choice(["position", "report"]))
+@click.argument("name", type=click.Choice(["position", "report", "pieces"]))
 def schema_command(name: str) -> None:
-    """Print the JSON Schema of paris-position/1 (position) or paris-score/1 (report)."""
+    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report) or paris-pieces/1 (pieces)."""
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]
 
 
 cli.add_command(render)
+cli.add_command(check_command)
 
 
 def main() -> None:

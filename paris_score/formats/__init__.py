@@ -67,11 +67,11 @@ def dumps(position: Position, format: Format = "json") -> str:
     return dumps_json(position)
 
 
-SCHEMAS: Final = {"position": "paris-position-1", "report": "paris-score-1"}
+SCHEMAS: Final = {"position": "paris-position-1", "report": "paris-score-1", "pieces": "paris-pieces-1"}
 
 
-def schema(name: Literal["position", "report"]) -> str:
-    """The JSON Schema (draft 2020-12) of ``paris-position/1`` or ``paris-score/1``, as text."""
+def schema(name: Literal["position", "report", "pieces"]) -> str:
+    """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1`` or ``paris-pieces/1``, as text."""
     from importlib import resources
 
     return resources.files("paris_score.formats").joinpath(f"schema/{SCHEMAS[name]}.schema.json").read_text("utf-8")

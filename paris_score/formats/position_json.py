@@ -31,7 +31,8 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.postcards import Postcard
-from paris_score.squares import Square, bitboard, names, parse_square, square_name
+from paris_score.shapes import Shape, shape_bitboard, shape_of
+from paris_score.squares import Square, bitboard, is_connected, names, parse_square, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
 JARDIN_PIECE: Final = "jardin-des-plantes"
@@ -40,6 +41,7 @@ MAX_OFFSET: Final = 7
 _TOP_KEYS: Final = ("format", "ground", "buildings", "reserve", "postcards", "pieces", "rules")
 _BUILDING_KEYS: Final = ("id", "owner", "cells", "annex", "piece")
 _CARD_KEYS: Final = ("in_play", "orange", "blue")
+_RESERVE_KEYS: Final = ("size", "shape")
 _PIECE_KEYS: Final = ("painter", "dancer", "statue", "fountain", "streetlight", "large_streetlight", "chartier")
 _SLUGS: Final = ", ".join(c.value for c in Postcard)
 
@@ -160,7 +162,23 @@ def _building(r: _Reader, path: str, value: object) -> Building | None:
     return Building(id_, Player(owner), bitboard(cells), annex, obj.get("piece") == JARDIN_PIECE)
 
 
+def _shape(r: _Reader, path: str, value: object, size: int | None) -> Shape | None:
+    """A shape given as its spaces anywhere on the board, connected; normalised (B3)."""
+    cells = r.each(path, value, r.square)
+    if cells is None:
+        return None
+    for i, sq in enumerate(cells):
+        if sq in cells[:i]:
+            return r.fail(f"{path}[{i}]", f"{square_name(sq)} is listed twice")
+    if not is_connected(bitboard(cells)):
+        return r.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
+    if size is not None and len(cells) != size:
+        return r.fail(path, f"{len(cells)} spaces for a building of size {size}")
+    return shape_of(bitboard(cells))
+
+
 def _reserve(r: _Reader, value: object) -> Reserve | None:
+    """Each entry is a size, or ``{"size": n, "shape": [spaces]}`` with the shape drawn anywhere."""
     obj = r.mapping("reserve", value, tuple(PLAYERS))
     if obj is None:
         return None
@@ -171,9 +189,24 @@ def _reserve(r: _Reader, value: object) -> Reserve | None:
             return r.fail(path, f"size {n} is not in the box; expected 3, 4, 5 or 6 (B3)")
         return n
 
-    orange = r.each("reserve.orange", obj.get("orange", []), size)
-    blue = r.each("reserve.blue", obj.get("blue", []), size)
-    return None if orange is None or blue is None else Reserve(orange, blue)
+    def entry(path: str, item: object) -> tuple[int, Shape | None] | None:
+        if not isinstance(item, dict):
+            n = size(path, item)
+            return None if n is None else (n, None)
+        e = r.mapping(path, item, _RESERVE_KEYS, ("size",))
+        if e is None or "size" not in e:
+            return None
+        n = size(f"{path}.size", e["size"])
+        if "shape" not in e:
+            return None if n is None else (n, None)
+        shape = _shape(r, f"{path}.shape", e["shape"], n)
+        return None if n is None or shape is None else (n, shape)
+
+    orange = r.each("reserve.orange", obj.get("orange", []), entry)
+    blue = r.each("reserve.blue", obj.get("blue", []), entry)
+    if orange is None or blue is None:
+        return None
+    return Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
 
 
 def _card(r: _Reader, path: str, item: object) -> Postcard | None:
@@ -330,7 +363,7 @@ def to_dict(position: Position) -> dict[str, Any]:
         "format": POSITION_FORMAT,
         "ground": position.ground.rows(),
         "buildings": buildings,
-        "reserve": {str(pl): list(position.reserve.of(pl)) for pl in PLAYERS},
+        "reserve": {str(pl): [_reserve_entry(n, shape) for n, shape in position.reserve.entries(pl)] for pl in PLAYERS},
         "postcards": {
             "in_play": [str(c) for c in position.postcards.in_play],
             "orange": [str(c) for c in position.postcards.orange],
@@ -339,6 +372,13 @@ def to_dict(position: Position) -> dict[str, Any]:
         "pieces": pieces,
         "rules": {"large_streetlight_pattern": pattern if isinstance(pattern, str) else [list(o) for o in pattern]},
     }
+
+
+def _reserve_entry(size: int, shape: Shape | None) -> int | dict[str, Any]:
+    """A reserve entry: the bare size, or size and shape (drawn from A1) when the shape is known."""
+    if shape is None:
+        return size
+    return {"size": size, "shape": names(shape_bitboard(shape))}
 
 
 def dumps_json(position: Position) -> str:

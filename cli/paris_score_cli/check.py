@@ -1,0 +1,158 @@
+"""``paris-score check``: referee a position without scoring it.
+
+Exit statuses (FORMAT.md): 0 legal (warnings allowed), 1 not legal or
+unreadable, 2 a usage error.  An unreadable input (the position or the
+``--pieces`` catalogue) is reported as such, apart from a position that
+breaks rules: in text on standard error, in JSON as ``"readable": false``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, Final, NoReturn, TypeVar
+
+import click
+
+import paris_score
+from paris_score.catalogue import Catalogue
+from paris_score.errors import Located, PositionFormatError, Problem
+from paris_score.formats import MAX_INPUT_BYTES
+from paris_score.referee import errors
+
+CHECK_FORMAT: Final = "paris-check/1"
+EXIT_LEGAL: Final = 0
+EXIT_NOT_LEGAL: Final = 1
+
+T = TypeVar("T")
+
+
+class UnreadableError(Exception):
+    """An input file that is not a readable position or catalogue."""
+
+    def __init__(self, source: str, errors: list[Located]) -> None:
+        super().__init__(source)
+        self.source = source
+        self.errors = errors
+
+
+def source_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def read_input(path: str, parse: Callable[[bytes], T]) -> T:
+    """Read and parse FILE (``-`` for standard input); :class:`UnreadableError` with every error."""
+    source = source_name(path)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise UnreadableError(source, [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+    try:
+        return parse(data)
+    except PositionFormatError as e:
+        raise UnreadableError(source, list(e.errors)) from None
+
+
+def problem_line(problem: Problem) -> str:
+    """``error   P1 building-on-wrong-colour: ... [C3 C4]``."""
+    return f"{problem.severity:<7} {problem}"
+
+
+def summary(problems: list[Problem]) -> str:
+    n_err = len(errors(problems))
+    n_warn = len(problems) - n_err
+    return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+
+
+def _unreadable(e: UnreadableError, output_format: str, kind: str) -> NoReturn:
+    if output_format == "json":
+        doc = {
+            "format": CHECK_FORMAT,
+            "file": e.source,
+            "readable": False,
+            "errors": [{"file": e.source, "where": err.where, "message": err.message} for err in e.errors],
+        }
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        click.echo(f"{e.source}: unreadable, not a {kind}", err=True)
+        for err in e.errors:
+            click.echo(f"{e.source}: {err}", err=True)
+    sys.exit(EXIT_NOT_LEGAL)
+
+
+def refuse_illegal(path: str, position: paris_score.Position) -> None:
+    """For ``score``: list every problem of :func:`paris_score.check` on standard error; exit 1 on an error."""
+    source = source_name(path)
+    problems = paris_score.check(position)
+    for problem in problems:
+        click.echo(f"{source}: {problem_line(problem)}", err=True)
+    if errors(problems):
+        click.echo(f"{source}: not legal ({summary(problems)}); use --no-check to score it anyway", err=True)
+        sys.exit(EXIT_NOT_LEGAL)
+
+
+@click.command("check")
+@click.argument("file", metavar="FILE")
+@click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: one line a problem; json: a paris-check/1 document.",
+)
+@click.option(
+    "--pieces",
+    "pieces_file",
+    metavar="FILE",
+    default=None,
+    help="A paris-pieces/1 catalogue of the 12 building shapes; turns on the shape checks (B3).",
+)
+def check_command(file: str, final: bool, output_format: str, pieces_file: str | None) -> None:
+    """Referee the position in FILE (`-` reads standard input) without scoring it.
+
+    Lists every rule the position breaks, each with its rule id (RULES.md),
+    a stable code and the spaces involved; warnings flag what the box cannot
+    confirm.  Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
+    """
+    catalogue: Catalogue | None = None
+    try:
+        if pieces_file is not None:
+            if pieces_file == "-" and file == "-":
+                raise click.UsageError("FILE and --pieces cannot both be standard input")
+            catalogue = read_input(pieces_file, paris_score.loads_catalogue)
+    except UnreadableError as e:
+        _unreadable(e, output_format, "paris-pieces/1 catalogue")
+    try:
+        position = read_input(file, paris_score.loads)
+    except UnreadableError as e:
+        _unreadable(e, output_format, "paris-position/1 position")
+    problems = paris_score.check(position, final=final, catalogue=catalogue)
+    legal = not errors(problems)
+    source = source_name(file)
+    if output_format == "json":
+        doc: dict[str, Any] = {
+            "format": CHECK_FORMAT,
+            "file": source,
+            "readable": True,
+            "legal": legal,
+            "final": final,
+            "pieces": None if pieces_file is None else source_name(pieces_file),
+            "counts": {"errors": len(errors(problems)), "warnings": len(problems) - len(errors(problems))},
+            "problems": [p.to_dict() for p in problems],
+        }
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        verdict = "legal" if legal else "not legal"
+        if legal and final:
+            verdict += ", a finished game"
+        click.echo(f"{source}: {verdict} ({summary(problems)})")
+        for problem in problems:
+            click.echo(f"  {problem_line(problem)}")
+    sys.exit(EXIT_LEGAL if legal else EXIT_NOT_LEGAL)

@@ -1,0 +1,107 @@
+# The reader returns ``r.fail(...)`` (always None) to record an error and give up on a value in one line.
+# mypy: disable-error-code="func-returns-value"
+"""The ``paris-pieces/1`` JSON format: a catalogue of the box's 12 building shapes.
+
+::
+
+    {
+      "format": "paris-pieces/1",
+      "note": "where these shapes come from (optional, free text)",
+      "pieces": [
+        {"id": "L4", "shape": ["A1", "A2", "A3", "B3"]},
+        ...
+      ]
+    }
+
+``pieces`` holds exactly the box's 12 pieces (B3: two of size 3, four of 4,
+four of 5, two of 6).  ``id``: 1-2 letters or digits, unique.  ``shape``: the
+spaces the piece covers, drawn anywhere on the board (only the drawing
+counts, not where it is), connected edge to edge, as the piece lies with its
+printed top up.  Unknown keys are an error.  The real shapes are unknown to
+this project (RULES.md section 7): no catalogue ships with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from typing import Any, Final
+
+from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
+from paris_score.errors import Located, PositionFormatError
+from paris_score.formats import MAX_INPUT_BYTES, decode
+from paris_score.formats.position_json import _Reader, _shape, parse_json
+from paris_score.model import BOX_COUNTS, BUILDING_ID
+from paris_score.shapes import shape_bitboard
+from paris_score.squares import names
+
+CATALOGUE_FORMAT: Final = "paris-pieces/1"
+_TOP_KEYS: Final = ("format", "note", "pieces")
+_PIECE_KEYS: Final = ("id", "shape")
+
+
+def _piece(r: _Reader, path: str, value: object) -> CataloguePiece | None:
+    obj = r.mapping(path, value, _PIECE_KEYS, _PIECE_KEYS)
+    if obj is None or "id" not in obj or "shape" not in obj:
+        return None
+    id_ = r.string(f"{path}.id", obj["id"])
+    if id_ is not None and not BUILDING_ID.fullmatch(id_):
+        id_ = r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
+    if isinstance(obj["shape"], list) and not obj["shape"]:
+        return r.fail(f"{path}.shape", "a piece covers at least one space")
+    shape = _shape(r, f"{path}.shape", obj["shape"], None)
+    return None if id_ is None or shape is None else CataloguePiece(id_, shape)
+
+
+def catalogue_from_dict(data: object) -> Catalogue:
+    """A catalogue from decoded ``paris-pieces/1`` JSON; every error at once."""
+    r = _Reader()
+    obj = r.mapping("", data, _TOP_KEYS, ("format", "pieces"))
+    if obj is None:
+        raise PositionFormatError(r.errors)
+    if "format" in obj and obj["format"] != CATALOGUE_FORMAT:
+        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {json.dumps(obj['format'])}")
+    note = r.string("note", obj["note"]) if "note" in obj else ""
+    pieces = r.each("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
+    if pieces is not None:
+        ids = [p.id for p in pieces]
+        for i, id_ in enumerate(ids):
+            if id_ in ids[:i]:
+                r.fail(f"pieces[{i}].id", f"{id_!r} is used by an earlier piece; ids are unique")
+        sizes = Counter(p.size for p in pieces)
+        if sizes != Counter(BOX_COUNTS):
+            r.fail(
+                "pieces",
+                f"the box holds 12 pieces (B3): {describe_sizes(BOX_COUNTS)}; "
+                f"this catalogue has {describe_sizes(sizes)}",
+            )
+    if r.errors or pieces is None or note is None:
+        raise PositionFormatError(r.errors)
+    return Catalogue(tuple(pieces), note)
+
+
+def loads_catalogue(text: str | bytes) -> Catalogue:
+    """A catalogue from its ``paris-pieces/1`` JSON text (``str`` or UTF-8 ``bytes``)."""
+    if isinstance(text, bytes):
+        text = decode(text)
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise PositionFormatError([Located("", "the input is empty; expected a paris-pieces/1 document")])
+    return catalogue_from_dict(parse_json(text))
+
+
+def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
+    """A catalogue from a file."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_INPUT_BYTES + 1)
+    return loads_catalogue(data)
+
+
+def catalogue_to_dict(catalogue: Catalogue) -> dict[str, Any]:
+    """The ``paris-pieces/1`` document of a catalogue, each shape drawn from A1."""
+    doc: dict[str, Any] = {"format": CATALOGUE_FORMAT}
+    if catalogue.note:
+        doc["note"] = catalogue.note
+    doc["pieces"] = [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in catalogue.pieces]
+    return doc

@@ -1,0 +1,260 @@
+"""Where a building may go: every legal placement of a shape, and why one fails (P1, P3, P7, B4).
+
+A placement is legal for ``player`` when (P1) every space is free (W1) and of
+the player's colour or mixed (the laid Chartier space counts as mixed), the
+spaces are connected, and the player still has a chimney (B4: at most 7
+buildings).  Two postcards stretch P1 for one build:
+
+- **Métropolitain (P3)**: the building may cover exactly one free streetlight space.
+- **Chartier (P7)**: the player lays the mixed space on one free space of the
+  opponent's colour and builds over it at once, so the building may cover
+  exactly one space of the opponent's colour.
+
+**[ruling] What the position can tell.**  A position records who put a token
+on a card, not whether the card was flipped, and a card may be activated only
+to deny it (F3).  So by default a card's build counts as still open when its
+user has left no trace of it on the board: Métropolitain when none of the
+player's buildings covers a streetlight space, Chartier when the Chartier
+space is not on the board.  Pass ``metropolitain=`` / ``chartier=`` to decide
+otherwise.  Both may serve the same building (one streetlight and one
+opponent's space).
+
+Shapes are :data:`~paris_score.shapes.Shape` offset tuples, or a bitboard of
+the spaces the shape draws anywhere on the board.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from paris_score.errors import Problem
+from paris_score.model import MAX_BUILDINGS, Player, Position
+from paris_score.postcards import Postcard
+from paris_score.shapes import (
+    Shape,
+    canonical,
+    is_shape,
+    normalise,
+    orientations,
+    shape_bitboard,
+    shape_of,
+    translations,
+)
+from paris_score.squares import Bitboard, Square, is_connected, names, scan, square_name
+
+__all__ = [
+    "Placement",
+    "Shape",
+    "canonical",
+    "chartier_open",
+    "first_placement",
+    "legal_placements",
+    "metropolitain_open",
+    "normalise",
+    "orientations",
+    "placement_problems",
+    "shape_bitboard",
+    "shape_of",
+    "what_stands_on",
+]
+
+
+@attrs.frozen
+class Placement:
+    """One legal way to build: the spaces covered, and the cards the build uses."""
+
+    cells: Bitboard
+    streetlight: Square | None = None
+    """The streetlight space covered under Métropolitain (P3), if any."""
+    chartier: Square | None = None
+    """The opponent's space the Chartier space is laid on (P7), if any."""
+
+    @property
+    def shape(self) -> Shape:
+        return shape_of(self.cells)
+
+    def __str__(self) -> str:
+        text = " ".join(names(self.cells))
+        if self.streetlight is not None:
+            text += f" (Métropolitain: {square_name(self.streetlight)})"
+        if self.chartier is not None:
+            text += f" (Chartier: {square_name(self.chartier)})"
+        return text
+
+
+def metropolitain_open(position: Position, player: Player) -> bool:
+    """P3 [ruling]: the player used Métropolitain and none of their buildings covers a streetlight."""
+    if Postcard.METROPOLITAIN not in position.postcards.used(player):
+        return False
+    covered = 0
+    for b in position.buildings_of(player):
+        covered |= b.cells
+    return not covered & position.ground.streetlight
+
+
+def chartier_open(position: Position, player: Player) -> bool:
+    """P7 [ruling]: the player used Chartier and the Chartier space is not on the board yet."""
+    return Postcard.CHARTIER in position.postcards.used(player) and position.pieces.chartier is None
+
+
+def _as_shape(shape: Shape | Bitboard) -> Shape:
+    found = shape_of(shape) if isinstance(shape, int) else normalise(shape)
+    if not is_shape(found):
+        raise ValueError(f"{shape!r} is not a shape: expected connected spaces")
+    return found
+
+
+def legal_placements(
+    position: Position,
+    player: Player,
+    shape: Shape | Bitboard,
+    *,
+    reflections: bool = False,
+    metropolitain: bool | None = None,
+    chartier: bool | None = None,
+) -> list[Placement]:
+    """Every legal placement of ``shape`` for ``player``, in every rotation (P1, P3, P7, B4).
+
+    Reflections are off by default: the box's pieces are not turned over
+    (RULES.md section 7).  ``metropolitain`` / ``chartier``: whether that
+    card's build is open; ``None`` infers it from the position (see the
+    module's ruling).  Placements come in board order of their first space;
+    a symmetric shape's equal placements are listed once.
+    """
+    shape = _as_shape(shape)
+    if len(position.buildings_of(player)) >= MAX_BUILDINGS:
+        return []
+    met = metropolitain_open(position, player) if metropolitain is None else metropolitain
+    cha = chartier_open(position, player) if chartier is None else chartier
+    colours = position.colours
+    occupied = position.occupied
+    allowed = colours.own(player) | colours.mixed
+    opponents = colours.own(player.other)
+    lights = colours.streetlight
+    found: dict[Bitboard, Placement] = {}
+    for turned in orientations(shape, reflections):
+        for bb in translations(turned):
+            if bb & occupied or bb in found:
+                continue
+            if not bb & ~allowed:
+                found[bb] = Placement(bb)
+                continue
+            other = bb & opponents
+            light = bb & lights
+            if other and not (cha and other.bit_count() == 1):
+                continue
+            if light and not (met and light.bit_count() == 1):
+                continue
+            found[bb] = Placement(
+                bb,
+                light.bit_length() - 1 if light else None,
+                other.bit_length() - 1 if other else None,
+            )
+    return sorted(found.values(), key=lambda p: tuple(scan(p.cells)))
+
+
+def what_stands_on(position: Position, sq: Square) -> str | None:
+    """A name for the piece on ``sq`` (``"building D"``, ``"the painter"``), or ``None``."""
+    bit = 1 << sq
+    for b in position.buildings:
+        if b.cells & bit:
+            return f"building {b.id}"
+        if b.annex == sq:
+            return f"the annex of {b.id}"
+    for name, at in position.pieces.placed().items():
+        if at == sq:
+            return f"the {name.replace('_', ' ')}"
+    return None
+
+
+def placement_problems(
+    position: Position,
+    player: Player,
+    cells: Bitboard,
+    *,
+    metropolitain: bool | None = None,
+    chartier: bool | None = None,
+) -> list[Problem]:
+    """Why ``player`` may not build on exactly ``cells`` now; empty when the build is legal.
+
+    Uses the same rules and rulings as :func:`legal_placements`; the problem
+    codes are those of :func:`paris_score.check`.
+    """
+    if not cells:
+        return [Problem("placement-empty", "P1", "a building covers at least one space")]
+    problems = []
+    count = len(position.buildings_of(player))
+    if count >= MAX_BUILDINGS:
+        problems.append(
+            Problem(
+                "too-many-buildings",
+                "B4",
+                f"{player} has built {count} buildings and has no chimney left (at most {MAX_BUILDINGS})",
+            )
+        )
+    if not is_connected(cells):
+        problems.append(
+            Problem("building-not-connected", "P1", "the spaces are not connected edge to edge", tuple(scan(cells)))
+        )
+    taken = cells & position.occupied
+    if taken:
+        what = ", ".join(f"{square_name(sq)} ({what_stands_on(position, sq)})" for sq in scan(taken))
+        problems.append(Problem("space-not-free", "W1", f"not free: {what}", tuple(scan(taken))))
+    colours = position.colours
+    other = cells & colours.own(player.other)
+    cha = chartier_open(position, player) if chartier is None else chartier
+    if other and not (cha and other.bit_count() == 1):
+        if cha:
+            problems.append(
+                Problem(
+                    "building-on-wrong-colour",
+                    "P7",
+                    f"covers {other.bit_count()} spaces of {player.other}'s colour; "
+                    "Chartier makes only one of them mixed",
+                    tuple(scan(other)),
+                )
+            )
+        else:
+            problems.append(
+                Problem(
+                    "building-on-wrong-colour",
+                    "P1",
+                    f"covers {player.other}'s colour: {' '.join(names(other))}",
+                    tuple(scan(other)),
+                )
+            )
+    light = cells & colours.streetlight
+    met = metropolitain_open(position, player) if metropolitain is None else metropolitain
+    if light and not (met and light.bit_count() == 1):
+        if met:
+            problems.append(
+                Problem(
+                    "metropolitain-more-than-one-streetlight",
+                    "P3",
+                    f"covers {light.bit_count()} streetlight spaces; Métropolitain allows exactly one",
+                    tuple(scan(light)),
+                )
+            )
+        else:
+            problems.append(
+                Problem(
+                    "building-on-streetlight",
+                    "P1",
+                    f"covers a streetlight space ({' '.join(names(light))}) without an open Métropolitain (P3)",
+                    tuple(scan(light)),
+                )
+            )
+    return problems
+
+
+def first_placement(
+    position: Position,
+    player: Player,
+    shape: Shape,
+    *,
+    metropolitain: bool | None = None,
+    chartier: bool | None = None,
+) -> Placement | None:
+    """The first legal placement of ``shape`` (rotations only), or ``None`` when it fits nowhere."""
+    found = legal_placements(position, player, shape, metropolitain=metropolitain, chartier=chartier)
+    return found[0] if found else None

@@ -1,0 +1,137 @@
+"""Building shapes (B3): polyominoes as normalised offset tuples and bitboards.
+
+A :data:`Shape` is the tuple of ``(dc, dr)`` offsets of its spaces, moved so
+that its leftmost column and its top row are 0, in board order (row by row).
+The same shape drawn anywhere on the board normalises to the same tuple::
+
+    "C4 D4 D5"  ->  ((0, 0), (1, 0), (1, 1))     ##
+                                                  .#
+
+Turning a piece is a rotation by a quarter turn; turning it over is a
+reflection.  Pieces have a printed top, so the box's pieces only rotate
+(RULES.md section 7 [ruling]); :func:`orientations` offers reflections for
+callers that want them.
+
+Nothing here knows the box's real shapes: they are unknown (section 7).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Final
+
+from paris_score.squares import SIZE, Bitboard, is_connected, scan, square_column, square_row
+
+Shape = tuple[tuple[int, int], ...]
+"""A normalised polyomino: ``(dc, dr)`` offsets, min column and min row 0, in board order."""
+
+MAX_SHAPE_SIZE: Final = 8
+
+
+def normalise(offsets: Iterable[tuple[int, int]]) -> Shape:
+    """The normalised :data:`Shape` of any set of ``(dc, dr)`` offsets."""
+    points = set(offsets)
+    if not points:
+        return ()
+    c0 = min(dc for dc, _ in points)
+    r0 = min(dr for _, dr in points)
+    return tuple(sorted(((dc - c0, dr - r0) for dc, dr in points), key=lambda p: (p[1], p[0])))
+
+
+def shape_of(cells: Bitboard) -> Shape:
+    """The shape the spaces of ``cells`` draw, wherever they are on the board."""
+    return normalise((square_column(sq), square_row(sq)) for sq in scan(cells))
+
+
+def shape_bitboard(shape: Shape) -> Bitboard:
+    """The shape drawn with its top-left corner on A1 (``0`` if it does not fit the board)."""
+    bb = 0
+    for dc, dr in shape:
+        if not (0 <= dc < SIZE and 0 <= dr < SIZE):
+            return 0
+        bb |= 1 << (dr * SIZE + dc)
+    return bb
+
+
+def is_shape(shape: Shape) -> bool:
+    """True for a normalised, non-empty, edge-connected shape that fits the board."""
+    return bool(shape) and normalise(shape) == shape and is_connected(shape_bitboard(shape))
+
+
+def rotate(shape: Shape) -> Shape:
+    """The shape turned a quarter turn."""
+    return normalise((-dr, dc) for dc, dr in shape)
+
+
+def reflect(shape: Shape) -> Shape:
+    """The shape turned over (mirrored left to right)."""
+    return normalise((-dc, dr) for dc, dr in shape)
+
+
+@functools.cache
+def orientations(shape: Shape, reflections: bool = False) -> tuple[Shape, ...]:
+    """The distinct rotations of ``shape`` (and its mirror images with ``reflections``)."""
+    found: list[Shape] = []
+    starts = (shape, reflect(shape)) if reflections else (shape,)
+    for start in starts:
+        turned = start
+        for _ in range(4):
+            if turned not in found:
+                found.append(turned)
+            turned = rotate(turned)
+    return tuple(found)
+
+
+def canonical(shape: Shape, reflections: bool = False) -> Shape:
+    """One representative of the shape's rotations (and reflections): equal for equal pieces."""
+    return min(orientations(shape, reflections))
+
+
+def same_piece(a: Shape, b: Shape) -> bool:
+    """True when ``a`` turned some quarter turns is ``b`` (no turning over, section 7)."""
+    return canonical(a) == canonical(b)
+
+
+@functools.cache
+def translations(shape: Shape) -> tuple[Bitboard, ...]:
+    """Every way to lay ``shape`` as it is (no turning) on the board, as bitboards, in board order."""
+    base = shape_bitboard(shape)
+    if not base:
+        return ()
+    width = max(dc for dc, _ in shape) + 1
+    height = max(dr for _, dr in shape) + 1
+    return tuple(base << (r * SIZE + c) for r in range(SIZE - height + 1) for c in range(SIZE - width + 1))
+
+
+@functools.cache
+def fixed_polyominoes(size: int) -> tuple[Shape, ...]:
+    """Every polyomino of ``size`` spaces in every orientation (fixed polyominoes), sorted.
+
+    There are 1, 2, 6, 19, 63, 216 of sizes 1 to 6.  Used where a building's
+    size is known but its shape is not (F4).
+    """
+    if size < 1:
+        return ()
+    shapes: set[Shape] = {((0, 0),)}
+    for _ in range(size - 1):
+        grown: set[Shape] = set()
+        for shape in shapes:
+            cells = set(shape)
+            for dc, dr in shape:
+                for step in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    new = (dc + step[0], dr + step[1])
+                    if new not in cells:
+                        grown.add(normalise(cells | {new}))
+        shapes = grown
+    return tuple(sorted(shapes))
+
+
+def shape_rows(shape: Shape) -> list[str]:
+    """The shape drawn as text rows, ``#`` for a space and ``.`` for a gap."""
+    if not shape:
+        return []
+    width = max(dc for dc, _ in shape) + 1
+    height = max(dr for _, dr in shape) + 1
+    cells = set(shape)
+    return ["".join("#" if (c, r) in cells else "." for c in range(width)) for r in range(height)]

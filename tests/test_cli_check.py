@@ -1,0 +1,200 @@
+"""``paris-score check`` and the referee in front of ``paris-score score``: outputs and exit statuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+import paris_score
+from paris_score_cli.app import cli
+
+DATA = Path(__file__).resolve().parent / "data"
+PIECES = str(DATA / "fictional-pieces.json")
+
+GROUND = ["oooombbb", "oloobblb", "oooombbb", "loooobbl", "oooombbb", "oloobblb", "oooombbb", "oolobblb"]
+STARRED = [str(c) for c in paris_score.postcards.STARRED]
+
+
+def doc(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "format": "paris-position/1",
+        "ground": GROUND,
+        "buildings": [{"id": "A", "owner": "orange", "cells": ["A1", "B1", "C1"]}],
+        "postcards": {"in_play": STARRED},
+    }
+    return {**base, **changes}
+
+
+def write(tmp_path: Path, data: Any, name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), "utf-8")
+    return str(path)
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+ILLEGAL = doc(buildings=[{"id": "A", "owner": "orange", "cells": ["D1", "E1", "F1"]}], pieces={"painter": "A1"})
+
+
+def test_legal_position_exits_0(tmp_path: Path) -> None:
+    path = write(tmp_path, doc())
+    assert run("check", path) == (0, f"{path}: legal (0 errors, 0 warnings)\n", "")
+
+
+def test_illegal_position_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
+    path = write(tmp_path, ILLEGAL)
+    code, out, err = run("check", path)
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        f"{path}: not legal (2 errors, 0 warnings)",
+        "  error   P1 building-on-wrong-colour: building A of orange covers blue's colour: F1 [F1]",
+        "  error   P6 piece-without-postcard: the painter is on A1 but nobody used Le Peintre [A1]",
+    ]
+
+
+def test_json_output_lists_problems_with_code_rule_spaces_and_message(tmp_path: Path) -> None:
+    path = write(tmp_path, ILLEGAL)
+    code, out, _ = run("check", path, "--format", "json")
+    assert code == 1
+    report = json.loads(out)
+    assert {k: report[k] for k in ("format", "file", "readable", "legal", "final", "pieces", "counts")} == {
+        "format": "paris-check/1",
+        "file": path,
+        "readable": True,
+        "legal": False,
+        "final": False,
+        "pieces": None,
+        "counts": {"errors": 2, "warnings": 0},
+    }
+    assert report["problems"][0] == {
+        "code": "building-on-wrong-colour",
+        "rule": "P1",
+        "severity": "error",
+        "spaces": ["F1"],
+        "message": "building A of orange covers blue's colour: F1",
+    }
+
+
+def test_warnings_alone_leave_a_position_legal(tmp_path: Path) -> None:
+    path = write(tmp_path, doc(ground=["oooooooo"] * 8))
+    code, out, _ = run("check", path)
+    assert code == 0
+    assert out.splitlines()[0] == f"{path}: legal (0 errors, 1 warning)"
+    assert out.splitlines()[1].startswith("  warning B2 streetlight-count: the ground has 0 streetlight spaces")
+
+
+def test_unreadable_file_is_reported_apart_from_an_illegal_one(tmp_path: Path) -> None:
+    path = write(tmp_path, '{"format": "paris-position/1", "ground": ["oooo"]}')
+    code, out, err = run("check", path)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{path}: unreadable, not a paris-position/1 position",
+        f"{path}: ground: expected 8 rows, got 1",
+        f"{path}: ground[0]: expected 8 spaces, got 4",
+    ]
+    code, out, err = run("check", path, "--format", "json")
+    assert (code, err) == (1, "")
+    assert json.loads(out) == {
+        "format": "paris-check/1",
+        "file": path,
+        "readable": False,
+        "errors": [
+            {"file": path, "where": "ground", "message": "expected 8 rows, got 1"},
+            {"file": path, "where": "ground[0]", "message": "expected 8 spaces, got 4"},
+        ],
+    }
+
+
+def test_missing_file_and_bad_json_are_unreadable(tmp_path: Path) -> None:
+    code, out, err = run("check", str(tmp_path / "nope.json"), "--format", "json")
+    assert code == 1
+    assert json.loads(out)["errors"][0]["message"] == "cannot read the file: No such file or directory"
+    code, _, err = run("check", write(tmp_path, "{,"))
+    assert code == 1
+    assert "not valid JSON" in err
+    assert "Traceback" not in err
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    assert run("check", "-", stdin=json.dumps(doc())) == (0, "<stdin>: legal (0 errors, 0 warnings)\n", "")
+
+
+def test_final_requires_a_finished_game(tmp_path: Path) -> None:
+    path = write(tmp_path, doc(reserve={"orange": [{"size": 4, "shape": ["A1", "B1", "C1", "D1"]}]}))
+    code, out, _ = run("check", path, "--final")
+    assert code == 1
+    assert "F4 final-tokens-unused" in out
+    assert "F4 final-could-still-build: orange could still build reserve building 1 (size 4)" in out
+    assert run("check", path)[0] == 0
+
+
+def test_final_on_a_finished_game(tmp_path: Path) -> None:
+    cards = {"in_play": STARRED, "orange": STARRED[:4], "blue": STARRED[4:]}
+    path = write(tmp_path, doc(postcards=cards))
+    assert run("check", path, "--final") == (0, f"{path}: legal, a finished game (0 errors, 0 warnings)\n", "")
+
+
+def test_pieces_catalogue_turns_on_shape_checks(tmp_path: Path) -> None:
+    square = doc(buildings=[{"id": "A", "owner": "orange", "cells": ["C2", "D2", "C3", "D3"]}])
+    path = write(tmp_path, square)
+    assert run("check", path)[0] == 0
+    code, out, _ = run("check", path, "--pieces", PIECES, "--format", "json")
+    assert code == 1
+    report = json.loads(out)
+    assert report["pieces"] == PIECES
+    assert [(p["code"], p["rule"]) for p in report["problems"]] == [("shape-not-in-catalogue", "B3")]
+
+
+def test_unreadable_catalogue_is_named(tmp_path: Path) -> None:
+    pieces = write(tmp_path, {"format": "paris-pieces/1", "pieces": [{"id": "X", "shape": ["A1", "C1"]}]}, "p.json")
+    code, out, _ = run("check", write(tmp_path, doc()), "--pieces", pieces, "--format", "json")
+    assert code == 1
+    report = json.loads(out)
+    assert (report["readable"], report["file"]) == (False, pieces)
+    assert [e["where"] for e in report["errors"]] == ["pieces[0].shape"]
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("check")[0] == 2
+    assert run("check", write(tmp_path, doc()), "--format", "xml")[0] == 2
+    assert run("check", "-", "--pieces", "-")[0] == 2
+
+
+# -- score runs the referee first --------------------------------------------------------
+
+
+def test_score_refuses_an_illegal_position_listing_every_problem(tmp_path: Path) -> None:
+    path = write(tmp_path, ILLEGAL)
+    code, out, err = run("score", path)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{path}: error   P1 building-on-wrong-colour: building A of orange covers blue's colour: F1 [F1]",
+        f"{path}: error   P6 piece-without-postcard: the painter is on A1 but nobody used Le Peintre [A1]",
+        f"{path}: not legal (2 errors, 0 warnings); use --no-check to score it anyway",
+    ]
+
+
+def test_score_no_check_scores_anyway(tmp_path: Path) -> None:
+    code, out, err = run("score", write(tmp_path, ILLEGAL), "--no-check", "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["format"] == "paris-score/1"
+
+
+def test_score_no_check_still_refuses_overlaps(tmp_path: Path) -> None:
+    code, out, err = run("score", write(tmp_path, doc(pieces={"painter": "B1"})), "--no-check")
+    assert (code, out) == (1, "")
+    assert "W1 overlap" in err
+
+
+def test_score_shows_warnings_and_scores(tmp_path: Path) -> None:
+    code, out, err = run("score", write(tmp_path, doc(ground=["oooooooo"] * 8)), "--format", "json")
+    assert code == 0
+    assert json.loads(out)["format"] == "paris-score/1"
+    assert "warning B2 streetlight-count" in err

@@ -1,0 +1,240 @@
+"""Placement legality (P1, P3, P7, B4): every legal placement of a shape, and why one fails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from paris_score import Player, Position, legal_placements, placement_problems
+from paris_score.placement import chartier_open, metropolitain_open
+from paris_score.shapes import (
+    canonical,
+    fixed_polyominoes,
+    orientations,
+    reflect,
+    rotate,
+    same_piece,
+    shape_bitboard,
+    shape_of,
+    shape_rows,
+    translations,
+)
+from paris_score.squares import names, parse_square
+from tests.grids import board
+
+ORANGE, BLUE = Player.ORANGE, Player.BLUE
+
+POCKET = """
+ooobbbbb
+ooobbbbb
+bbbbbbbb
+bbbbbbbb
+bbbbbbbb
+bbbbbbbb
+bbbbbbbb
+llllllll
+"""
+"""Orange may build only in the 3 x 2 pocket A1:C2."""
+
+I3 = ((0, 0), (1, 0), (2, 0))
+V3 = ((0, 0), (0, 1), (1, 1))
+T4 = ((0, 0), (1, 0), (2, 0), (1, 1))
+S4 = ((1, 0), (2, 0), (0, 1), (1, 1))
+P5 = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
+O6 = ((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1))
+
+
+def pocket(things: str = "", ground: str = POCKET, **kw: Any) -> Position:
+    rows = ground.split()
+    layer = things.split() + ["........"] * (8 - len(things.split()))
+    return board("\n".join(f"{g} {t}" for g, t in zip(rows, layer, strict=True)), **kw)
+
+
+def cells(*spaces: str) -> int:
+    return sum(1 << parse_square(s) for s in spaces)
+
+
+def placed(position: Position, shape: Any, **kw: Any) -> list[list[str]]:
+    return [names(p.cells) for p in legal_placements(position, ORANGE, shape, **kw)]
+
+
+# -- Shapes -----------------------------------------------------------------------------
+
+
+def test_shape_of_normalises_wherever_drawn() -> None:
+    assert shape_of(cells("C4", "D4", "D5")) == ((0, 0), (1, 0), (1, 1))
+    assert shape_of(cells("G7", "H7", "H8")) == shape_of(cells("A1", "B1", "B2"))
+    assert names(shape_bitboard(V3)) == ["A1", "A2", "B2"]
+    assert shape_rows(T4) == ["###", ".#."]
+
+
+def test_rotations_and_reflections() -> None:
+    assert len(orientations(I3)) == 2
+    assert len(orientations(T4)) == 4
+    assert len(orientations(S4)) == 2
+    assert len(orientations(S4, reflections=True)) == 4
+    assert same_piece(T4, rotate(T4))
+    assert not same_piece(S4, reflect(S4))
+    assert canonical(S4, reflections=True) == canonical(reflect(S4), reflections=True)
+
+
+def test_fixed_polyomino_counts() -> None:
+    assert [len(fixed_polyominoes(n)) for n in range(1, 7)] == [1, 2, 6, 19, 63, 216]
+
+
+def test_translations_cover_the_board() -> None:
+    assert len(translations(I3)) == 6 * 8
+    assert len(translations(O6)) == 6 * 7
+
+
+# -- legal_placements -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shape", "count", "mirrored"),
+    [(I3, 2, 2), (V3, 8, 8), (T4, 2, 2), (S4, 1, 2), (P5, 2, 4), (O6, 1, 1)],
+    ids=["I3", "V3", "T4", "S4", "P5", "O6"],
+)
+def test_every_placement_in_a_3_by_2_pocket(shape: Any, count: int, mirrored: int) -> None:
+    position = pocket()
+    assert len(placed(position, shape)) == count
+    assert len(placed(position, shape, reflections=True)) == mirrored
+
+
+def test_placements_listed_once_in_board_order() -> None:
+    assert placed(pocket(), I3) == [["A1", "B1", "C1"], ["A2", "B2", "C2"]]
+    assert placed(pocket(), T4) == [["A1", "B1", "C1", "B2"], ["B1", "A2", "B2", "C2"]]
+
+
+def test_shape_may_be_given_as_a_bitboard() -> None:
+    assert placed(pocket(), cells("E5", "F5", "G5")) == placed(pocket(), I3)
+
+
+def test_not_a_shape_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="not a shape"):
+        legal_placements(pocket(), ORANGE, cells("A1", "C1"))
+
+
+def test_pieces_on_the_board_block_placements() -> None:
+    position = pocket(".p......", cards={"orange": ["le-peintre"]})
+    assert placed(position, I3) == [["A2", "B2", "C2"]]
+    position = pocket("AAA.....", orange="A")
+    assert placed(position, I3) == [["A2", "B2", "C2"]]
+
+
+def test_opponents_colour_and_streetlights_are_out() -> None:
+    position = pocket(ground=POCKET.replace("ooobbbbb", "ooolbbbb", 1))
+    assert placed(position, I3) == [["A1", "B1", "C1"], ["A2", "B2", "C2"]]
+
+
+def test_p3_metropolitain_adds_placements_over_one_streetlight() -> None:
+    ground = POCKET.replace("ooobbbbb", "ooolbbbb", 1)
+    position = pocket(ground=ground, cards={"orange": ["metropolitain"]})
+    found = legal_placements(position, ORANGE, I3)
+    assert [names(p.cells) for p in found] == [["A1", "B1", "C1"], ["B1", "C1", "D1"], ["A2", "B2", "C2"]]
+    assert [p.streetlight for p in found] == [None, parse_square("D1"), None]
+    assert placed(position, I3, metropolitain=False) == [["A1", "B1", "C1"], ["A2", "B2", "C2"]]
+
+
+def test_p3_metropolitain_is_spent_once_a_streetlight_is_covered() -> None:
+    ground = POCKET.replace("ooobbbbb", "ooolbbbb", 1).replace("bbbbbbbb", "loobbbbb", 1)
+    open_card = pocket(ground=ground, cards={"orange": ["metropolitain"]})
+    assert metropolitain_open(open_card, ORANGE)
+    spent = pocket("........\n........\nAAA.....", ground=ground, orange="A", cards={"orange": ["metropolitain"]})
+    assert not metropolitain_open(spent, ORANGE)
+    assert ["B1", "C1", "D1"] in placed(open_card, I3)
+    assert ["B1", "C1", "D1"] not in placed(spent, I3)
+
+
+def test_p7_chartier_adds_placements_over_one_opponents_space() -> None:
+    position = pocket(cards={"orange": ["chartier"]})
+    found = legal_placements(position, ORANGE, I3)
+    assert [names(p.cells) for p in found] == [
+        ["A1", "B1", "C1"],
+        ["A1", "A2", "A3"],
+        ["B1", "C1", "D1"],
+        ["B1", "B2", "B3"],
+        ["C1", "C2", "C3"],
+        ["A2", "B2", "C2"],
+        ["B2", "C2", "D2"],
+    ]
+    assert names(sum(1 << p.chartier for p in found if p.chartier is not None)) == ["D1", "D2", "A3", "B3", "C3"]
+
+
+def test_p7_chartier_is_spent_once_laid() -> None:
+    position = pocket(cards={"orange": ["chartier"]}, chartier=parse_square("H8"))
+    assert not chartier_open(position, ORANGE)
+    assert len(placed(position, I3)) == 2
+
+
+def test_p7_laid_chartier_space_is_mixed_for_both() -> None:
+    position = pocket(cards={"orange": ["chartier"]}, chartier=parse_square("D1"))
+    assert ["B1", "C1", "D1"] in placed(position, I3)
+
+
+def test_b4_no_placement_without_a_chimney() -> None:
+    things = """
+    AAAABBBB
+    CCCCDDDD
+    EEEEEFFF
+    GGG.....
+    """
+    position = pocket(things, ground="\n".join(["oooooooo"] * 7 + ["llllllll"]), orange="ABCDEFG")
+    assert placed(position, I3) == []
+    assert [p.code for p in placement_problems(position, ORANGE, cells("A6", "B6", "C6"))] == ["too-many-buildings"]
+
+
+# -- placement_problems -----------------------------------------------------------------
+
+
+def problems(position: Position, *spaces: str, **kw: Any) -> list[tuple[str, str, list[str]]]:
+    return [
+        (p.code, p.rule, names(sum(1 << s for s in p.spaces)))
+        for p in placement_problems(position, ORANGE, cells(*spaces), **kw)
+    ]
+
+
+def test_a_legal_placement_has_no_problems() -> None:
+    assert problems(pocket(), "A1", "B1", "C1") == []
+
+
+def test_placement_empty() -> None:
+    assert problems(pocket()) == [("placement-empty", "P1", [])]
+
+
+def test_placement_not_connected_and_on_the_opponents_colour() -> None:
+    assert problems(pocket(), "A1", "B1", "D1") == [
+        ("building-not-connected", "P1", ["A1", "B1", "D1"]),
+        ("building-on-wrong-colour", "P1", ["D1"]),
+    ]
+
+
+def test_placement_not_free_names_what_stands_there() -> None:
+    position = pocket(".p......", cards={"orange": ["le-peintre"]})
+    found = placement_problems(position, ORANGE, cells("A1", "B1", "C1"))
+    assert [(p.code, p.rule) for p in found] == [("space-not-free", "W1")]
+    assert "B1 (the painter)" in found[0].message
+
+
+def test_placement_on_streetlight_with_and_without_metropolitain() -> None:
+    ground = POCKET.replace("ooobbbbb", "ooollbbb", 1)
+    assert problems(pocket(ground=ground), "C1", "D1", "C2") == [("building-on-streetlight", "P1", ["D1"])]
+    position = pocket(ground=ground, cards={"orange": ["metropolitain"]})
+    assert problems(position, "C1", "D1", "C2") == []
+    assert problems(position, "C1", "D1", "E1") == [("metropolitain-more-than-one-streetlight", "P3", ["D1", "E1"])]
+
+
+def test_placement_with_chartier_covers_one_opponents_space_only() -> None:
+    position = pocket(cards={"orange": ["chartier"]})
+    assert problems(position, "C1", "D1") == []
+    assert problems(position, "C1", "D1", "E1") == [("building-on-wrong-colour", "P7", ["D1", "E1"])]
+    assert problems(position, "C1", "D1", chartier=False) == [("building-on-wrong-colour", "P1", ["D1"])]
+
+
+def test_legal_placements_agree_with_placement_problems() -> None:
+    position = pocket("........\n.A......", orange="A", cards={"orange": ["chartier", "metropolitain"]})
+    for shape in fixed_polyominoes(3) + fixed_polyominoes(4):
+        legal = {p.cells for p in legal_placements(position, ORANGE, shape)}
+        for bb in translations(shape):
+            assert (bb in legal) == (placement_problems(position, ORANGE, bb) == []), names(bb)
