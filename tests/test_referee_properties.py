@@ -64,3 +64,82 @@ def _with_chartier(position: Position, sq: int) -> paris_score.Pieces:
     import attrs
 
     return attrs.evolve(position.pieces, chartier=sq)
+
+
+CODES = {
+    "overlap": "W1",
+    "streetlight-count": "B2",
+    "building-size-not-in-box": "B3",
+    "too-many-of-size": "B3",
+    "shape-not-in-catalogue": "B3",
+    "catalogue-piece-overused": "B3",
+    "too-many-buildings": "B4",
+    "too-many-postcards-used": "B5",
+    "too-many-postcards-in-play": "B6",
+    "postcard-in-play-twice": "B6",
+    "postcard-used-twice": "B6",
+    "postcard-not-in-play": "B6",
+    "jardin-twice": "B7",
+    "annex-twice": "B7",
+    "building-not-connected": "P1",
+    "building-on-wrong-colour": "P1",
+    "building-on-streetlight": "P1",
+    "metropolitain-more-than-one-streetlight": "P3",
+    "jardin-wrong-size": "P4",
+    "jardin-on-streetlight": "P4",
+    "piece-without-postcard": "P*",
+    "piece-owner-not-card-user": "P*",
+    "piece-on-wrong-colour": "P*",
+    "large-streetlight-not-on-streetlight": "P13",
+    "statue-front-off-board": "P11",
+    "statue-front-not-free": "P11",
+    "chartier-on-wrong-colour": "P7",
+    "chartier-not-covered": "P7",
+    "annex-on-wrong-colour": "P8",
+    "annex-not-adjacent": "P8",
+    "final-tokens-unused": "F4",
+    "final-could-still-build": "F4",
+    "final-may-still-build": "F4",
+    "final-unknown-shapes": "F4",
+}
+
+
+@st.composite
+def any_positions(draw: st.DrawFn) -> Position:
+    """Positions the model accepts, legal or not: the referee must judge them all without failing."""
+    from paris_score import Building, Ground, Pieces, Postcard, Postcards, Reserve, Statue
+
+    codes = draw(st.lists(st.sampled_from("obml"), min_size=64, max_size=64))
+    ground = Ground.from_rows(["".join(codes[r * 8 : r * 8 + 8]) for r in range(8)])
+    squares = st.integers(0, 63)
+    n = draw(st.integers(0, 9))
+    buildings = []
+    for i in range(n):
+        cells = draw(st.integers(1, (1 << 64) - 1).filter(lambda bb: bb.bit_count() <= 8))
+        annex = draw(st.none() | squares)
+        if annex is not None and cells >> annex & 1:
+            annex = None
+        buildings.append(Building(f"B{i}", draw(st.sampled_from(list(Player))), cells, annex, draw(st.booleans())))
+    cards = st.lists(st.sampled_from(list(Postcard)), max_size=6)
+    sizes = st.lists(st.sampled_from([3, 4, 5, 6]), max_size=4)
+    statue = draw(st.none() | st.builds(Statue, squares, st.sampled_from(["up", "down", "left", "right"])))
+    opt = st.none() | squares
+    pieces = Pieces(draw(opt), draw(opt), statue, draw(opt), draw(opt), draw(opt), draw(opt))
+    return Position(
+        ground,
+        tuple(buildings),
+        Reserve(draw(sizes), draw(sizes)),
+        Postcards(draw(cards), draw(cards), draw(cards)),
+        pieces,
+    )
+
+
+@SETTINGS
+@given(any_positions(), st.booleans())
+def test_check_judges_any_position_with_known_codes(position: Position, final: bool) -> None:
+    for problem in check(position, final=final):
+        rule = CODES[problem.code]
+        assert problem.rule == rule or (rule == "P*" and problem.rule.startswith("P"))
+        assert problem.severity in ("error", "warning")
+        assert all(0 <= sq < 64 for sq in problem.spaces)
+        assert problem.message
