@@ -95,13 +95,9 @@ def test_every_problem_is_reported_at_once() -> None:
     assert [code for code, _, _ in found(position)] == ["building-size-not-in-box", "piece-without-postcard"]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the rulebook example is being rebuilt on another branch (9 streetlight spaces here); "
-    "remove this mark after merging it",
-)
-def test_rulebook_example_is_legal() -> None:
+def test_rulebook_example_is_legal_and_finished() -> None:
     assert check(paris_score.rulebook_example()) == []
+    assert check(paris_score.rulebook_example(), final=True) == []
 
 
 # -- W1 overlaps (structure_problems) -------------------------------------------------------
