@@ -23,3 +23,53 @@ def test_score_folder_writes_one_row_per_game(tmp_path: Path) -> None:
     assert (rows[0]["orange_total"], rows[0]["blue_total"], rows[0]["winner"]) == ("48", "57", "blue")
     assert (rows[0]["blue_lit"], rows[0]["blue_group"], rows[0]["blue_unbuilt"]) == ("43", "13", "-3")
     assert rows[1]["error"] == "ground: missing"
+
+
+def run_validate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "examples/validate.py", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_validate_passes_every_shipped_example_as_a_finished_game() -> None:
+    result = run_validate("examples", "--final", "--strict")
+    assert (result.returncode, result.stdout) == (0, "7 finished games checked: all pass\n")
+
+
+def test_validate_lists_every_problem_of_every_file_and_fails(tmp_path: Path) -> None:
+    rulebook = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    rulebook["pieces"]["dancer"] = "A8"  # nobody used Moulin Rouge (P10)
+    rulebook["buildings"][0]["cells"].append("F1")  # orange on blue's colour, and not connected (P1)
+    (tmp_path / "a-illegal.json").write_text(json.dumps(rulebook), "utf-8")
+    (tmp_path / "b-broken.txt").write_text("1 o. q.\n", "utf-8")
+    (tmp_path / "c-legal.json").write_text((ROOT / "examples" / "tie-break.json").read_text("utf-8"), "utf-8")
+    result = run_validate(str(tmp_path))
+    assert result.returncode == 1
+    lines = [line.replace(str(tmp_path), "DIR") for line in result.stdout.splitlines()]
+    assert lines[-1] == "3 positions checked: 2 fail"
+    illegal = [line for line in lines if line.startswith("DIR/a-illegal.json: ")]
+    assert [line.split()[1:4] for line in illegal] == [
+        ["error", "B3", "building-size-not-in-box:"],
+        ["error", "P1", "building-not-connected:"],
+        ["error", "P1", "building-on-wrong-colour:"],
+        ["error", "P10", "piece-without-postcard:"],
+    ]
+    assert any(line.startswith("DIR/b-broken.txt: unreadable: line 1, col 6: 'q'") for line in lines)
+    assert not any("c-legal" in line for line in lines)
+
+
+def test_validate_strict_makes_warnings_fail(tmp_path: Path) -> None:
+    rulebook = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    rulebook["ground"][0] = "oooobbbb"  # 7 streetlight spaces: a warning (B2)
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(rulebook), "utf-8")
+    relaxed, strict = run_validate(str(game)), run_validate(str(game), "--strict")
+    assert relaxed.returncode == 0
+    assert strict.returncode == 1
+    assert f"{game}: warning B2 streetlight-count" in relaxed.stdout
+    assert relaxed.stdout.splitlines()[-1] == "1 position checked: all pass"
+
+
+def test_validate_with_nothing_to_check_fails(tmp_path: Path) -> None:
+    result = run_validate(str(tmp_path))
+    assert (result.returncode, result.stdout) == (1, "no positions found (*.json, *.txt)\n")
