@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def script_env() -> dict[str, str]:
+    """The environment for a script: it imports this tree's paris_score, not an installed one."""
+    paths = [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 def test_score_folder_writes_one_row_per_game(tmp_path: Path) -> None:
@@ -17,7 +24,9 @@ def test_score_folder_writes_one_row_per_game(tmp_path: Path) -> None:
     (games / "a-rulebook.json").write_text((ROOT / "examples" / "rulebook.json").read_text("utf-8"), "utf-8")
     (games / "b-broken.json").write_text(json.dumps({"format": "paris-position/1"}), "utf-8")
     out = tmp_path / "scores.csv"
-    subprocess.run([sys.executable, "examples/score_folder.py", str(games), "-o", str(out)], cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "examples/score_folder.py", str(games), "-o", str(out)], cwd=ROOT, check=True, env=script_env()
+    )
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert [r["file"] for r in rows] == ["a-rulebook.json", "b-broken.json"]
     assert (rows[0]["orange_total"], rows[0]["blue_total"], rows[0]["winner"]) == ("48", "57", "blue")
@@ -27,7 +36,12 @@ def test_score_folder_writes_one_row_per_game(tmp_path: Path) -> None:
 
 def run_validate(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "examples/validate.py", *args], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, "examples/validate.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=script_env(),
     )
 
 
