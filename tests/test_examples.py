@@ -185,3 +185,20 @@ def sight_mask(lamp: str) -> int:
     """The spaces of the square2 pattern around ``lamp``."""
     sq = parse_square(lamp)
     return sum(1 << t for t in range(64) if t != sq and max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) <= 2)
+
+
+def test_the_rulebook_board_drawn_in_the_docs_is_the_shipped_one() -> None:
+    """docs/example.md draws the board by hand: what stands on each space, and the printed ground."""
+    page = (ROOT / "docs" / "example.md").read_text("utf-8")
+    drawing = page.split("```text\n", 1)[1].split("```", 1)[0].splitlines()[1:]
+    position = paris_score.load(EXAMPLES / "rulebook.json")
+    marks = {position.pieces.painter: "I", position.pieces.streetlight: "L"}
+    lamps = position.lamps()
+    for r, line in enumerate(drawing):
+        words = line.split()
+        assert words[0] == words[9] == str(r + 1)
+        for c in range(8):
+            sq = r * 8 + c
+            owner = [b.id for b in position.buildings if b.spaces >> sq & 1]
+            expected = owner[0] if owner else marks.get(sq, "*" if lamps >> sq & 1 else ".")
+            assert (words[1 + c], words[10 + c]) == (expected, position.ground.code(sq)), names(1 << sq)

@@ -1,0 +1,86 @@
+"""The JSON documents shown in the docs are what the program reads and writes.
+
+Shell sessions and Python examples are run by other tests; these are the
+```` ```json ```` blocks: a position shown must be read without error and
+agree with its schema, and the referee's JSON must have the keys the program
+prints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+import paris_score
+from paris_score import Pieces
+from paris_score.formats import schema
+from paris_score_cli.app import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def shown(kind: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every JSON block of the pages whose ``format`` is ``kind``, with where it is."""
+    found = []
+    for page in PAGES:
+        for block in re.finditer(r"^```json\n(.*?)^```", page.read_text("utf-8"), re.MULTILINE | re.DOTALL):
+            if block[1].startswith("--8<--"):
+                continue  # a file included when the site is built, not written on the page
+            doc = json.loads(block[1])
+            if doc.get("format") == kind:
+                found.append((page.name, doc))
+    return found
+
+
+@pytest.mark.parametrize(("page", "doc"), shown("paris-position/1"))
+def test_a_position_shown_is_read_and_matches_its_schema(page: str, doc: dict[str, Any]) -> None:
+    jsonschema.validate(doc, json.loads(schema("position")))
+    position = paris_score.loads(json.dumps(doc))
+    assert json.loads(paris_score.dumps(position))["buildings"] == doc.get("buildings", [])
+
+
+def test_the_referee_json_shown_has_the_keys_printed(tmp_path: Path) -> None:
+    docs = shown("paris-check/1")
+    assert len(docs) == 2
+    game = tmp_path / "game.json"
+    game.write_text((ROOT / "examples" / "rulebook.json").read_text("utf-8"), "utf-8")
+    legal = json.loads(CliRunner().invoke(cli, ["check", str(game), "--format", "json"]).output)
+    game.write_text("{}", "utf-8")
+    unreadable = json.loads(CliRunner().invoke(cli, ["check", str(game), "--format", "json"]).output)
+    readable_doc, unreadable_doc = sorted((doc for _, doc in docs), key=lambda d: not d["readable"])
+    assert readable_doc.keys() == legal.keys()
+    broken = attrs.evolve(paris_score.rulebook_example(), pieces=Pieces(dancer=0))
+    assert readable_doc["problems"][0].keys() == paris_score.check(broken)[0].to_dict().keys()
+    assert unreadable_doc.keys() == unreadable.keys()
+    assert unreadable_doc["errors"][0].keys() == unreadable["errors"][0].keys()
+
+
+def agrees(shown: Any, real: Any, where: str = "") -> list[str]:
+    """Where an abridged document differs from the real one: ``"..."`` keys are skipped, lists may be cut short."""
+    if isinstance(shown, dict) and isinstance(real, dict):
+        return [
+            diff
+            for key, value in shown.items()
+            if key != "..."
+            for diff in (agrees(value, real[key], f"{where}.{key}") if key in real else [f"{where}.{key}: no such key"])
+        ]
+    if isinstance(shown, list) and isinstance(real, list):
+        if len(shown) > len(real):
+            return [f"{where}: {len(shown)} items shown, {len(real)} real"]
+        return [diff for i, value in enumerate(shown) for diff in agrees(value, real[i], f"{where}[{i}]")]
+    return [] if shown == real else [f"{where}: shown {shown!r}, real {real!r}"]
+
+
+def test_the_report_shown_is_the_rulebook_examples_report() -> None:
+    ((_, doc),) = shown("paris-score/1")
+    real = paris_score.score(paris_score.rulebook_example()).to_dict()
+    assert agrees(doc, real) == []
+    assert agrees({"a": [1, 2], "...": 0}, {"a": [1]}) == [".a: 2 items shown, 1 real"]
