@@ -94,12 +94,20 @@ def score(file: str, output_format: str, svg_out: str | None, no_check: bool) ->
 
 
 @cli.command()
-@FORMAT_OPTION
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help='text: the board as a text grid, then the breakdown; json: {"position": ..., "report": ...}.',
+)
 def example(output_format: str) -> None:
     """Print the rulebook's scoring example (48 to 57) and its scores."""
     from paris_score.example import RECONSTRUCTION_NOTE, rulebook_json
 
-    report = paris_score.score(paris_score.rulebook_example())
+    position = paris_score.rulebook_example()
+    report = paris_score.score(position)
     if output_format == "json":
         both = {"position": json.loads(rulebook_json()), "report": report.to_dict()}
         click.echo(json.dumps(both, indent=2, ensure_ascii=False))
@@ -107,7 +115,7 @@ def example(output_format: str) -> None:
     click.echo("The rulebook's scoring example (RULES.md section 6)")
     click.echo(RECONSTRUCTION_NOTE)
     click.echo("")
-    click.echo(rulebook_json())
+    click.echo(paris_score.dumps(position, format="text"))
     click.echo(str(report), nl=False)
 
 
