@@ -25,7 +25,7 @@ from it.  The same ``rng`` state gives the same position.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -155,7 +155,7 @@ def _pieces(rng: random.Random, position: Position) -> Position:
     """P6, P9, P10, P12, P13: each used card's piece on a free space its rule allows."""
     colours = position.colours
     free = BB_ALL & ~position.occupied
-    placed: dict[str, int] = {}
+    placed: dict[str, Any] = {}
     for name, card in _PIECE_CARDS:
         owner = position.postcards.user(card)
         if owner is None or rng.random() < SKIP_PIECE:

@@ -12,7 +12,7 @@ import attrs
 
 from paris_score.model import PLAYERS, Player
 from paris_score.postcards import TITLES, Postcard
-from paris_score.squares import Bitboard, Square, names, square_name
+from paris_score.squares import Bitboard, Square, names_text, square_name
 
 REPORT_FORMAT = "paris-score/1"
 
@@ -175,4 +175,4 @@ def render_text(report: Report) -> str:
 
 def area_names(bb: Bitboard) -> str:
     """Spaces listed for a detail line: ``C4, D4``."""
-    return ", ".join(names(bb))
+    return names_text(bb)

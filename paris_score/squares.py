@@ -65,7 +65,11 @@ def square_row(sq: Square) -> int:
 
 def square_name(sq: Square) -> str:
     """``0 -> "A1"``, ``63 -> "H8"``."""
-    return COLUMN_NAMES[sq & 7] + ROW_NAMES[sq >> 3]
+    return SQUARE_NAMES[sq]
+
+
+SQUARE_NAMES: Final[tuple[str, ...]] = tuple(c + r for r in ROW_NAMES for c in COLUMN_NAMES)
+"""``SQUARE_NAMES[sq]`` is the name of space ``sq``."""
 
 
 def parse_square(name: str) -> Square:
@@ -91,6 +95,16 @@ def scan(bb: Bitboard) -> Iterator[Square]:
         bb ^= low
 
 
+def squares_of(bb: Bitboard) -> tuple[Square, ...]:
+    """The spaces of ``bb`` in board order, as a tuple."""
+    found = []
+    while bb:
+        low = bb & -bb
+        found.append(low.bit_length() - 1)
+        bb ^= low
+    return tuple(found)
+
+
 def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> Bitboard:
     """The set of the given spaces."""
     bb = 0
@@ -101,7 +115,24 @@ def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> B
 
 def names(bb: Bitboard) -> list[str]:
     """Names of the spaces of ``bb`` in board order."""
-    return [square_name(sq) for sq in scan(bb)]
+    return [SQUARE_NAMES[sq] for sq in scan(bb)]
+
+
+_ROW_TEXT: dict[Bitboard, str] = {}
+"""The part of one row of a bitboard -> ``"C4, D4"``: filled on first use (at most 8 x 255 entries)."""
+
+
+def names_text(bb: Bitboard) -> str:
+    """The names of the spaces of ``bb`` in board order, comma-separated: ``"C4, D4, C5"``."""
+    parts = []
+    for row in BB_ROWS:
+        part = bb & row
+        if part:
+            text = _ROW_TEXT.get(part)
+            if text is None:
+                text = _ROW_TEXT[part] = ", ".join(names(part))
+            parts.append(text)
+    return ", ".join(parts)
 
 
 _NOT_A: Final = BB_ALL & ~BB_COLUMN_A
