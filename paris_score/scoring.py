@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from paris_score.errors import IllegalPositionError
 from paris_score.light import pattern_label, reaches, sight
-from paris_score.model import Pattern, Player, Position
+from paris_score.model import Building, Pattern, Player, Position
 from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
 from paris_score.referee import structure_problems
 from paris_score.report import (
@@ -52,13 +52,17 @@ _NOT_A = BB_ALL & ~BB_COLUMN_A
 _NOT_H = BB_ALL & ~BB_COLUMN_H
 
 
+Entry = tuple[Building, Bitboard, Bitboard, int]
+"""A building, its spaces (the annex included, P8 ruling), the spaces adjacent to it (W2), its size (W3)."""
+
+
 class Board(NamedTuple):
     """The bitboards every scoring line shares, computed once per position by :func:`board_of`."""
 
-    spaces: tuple[Bitboard, ...]
-    """Each building's spaces, the annex included (P8 ruling), in the position's order."""
-    halos: tuple[Bitboard, ...]
-    """The spaces adjacent to each building (W2), parallel to ``spaces``."""
+    orange: tuple[Entry, ...]
+    """Orange's buildings, in the position's order."""
+    blue: tuple[Entry, ...]
+    """Blue's buildings, in the position's order."""
     built: Bitboard
     """Every building space."""
     occupied: Bitboard
@@ -73,16 +77,17 @@ class Board(NamedTuple):
 
 def board_of(position: Position) -> Board:
     """The shared bitboards of ``position`` (W1, W3, W4), in one pass over its pieces."""
-    spaces = []
-    halos = []
+    orange: list[Entry] = []
+    blue: list[Entry] = []
     built = 0
     count = 0
     for b in position.buildings:
         s = b.cells if b.annex is None else b.cells | 1 << b.annex
-        spaces.append(s)
-        halos.append((s >> 8) | ((s << 8) & BB_ALL) | ((s >> 1) & _NOT_H) | ((s << 1) & _NOT_A))
+        halo = (s >> 8) | ((s << 8) & BB_ALL) | ((s >> 1) & _NOT_H) | ((s << 1) & _NOT_A)
+        size = s.bit_count()
+        (orange if b.owner is Player.ORANGE else blue).append((b, s, halo, size))
         built |= s
-        count += s.bit_count()
+        count += size
     p = position.pieces
     occupied = built
     for sq in (p.painter, p.dancer, p.fountain, p.streetlight, p.large_streetlight):
@@ -98,7 +103,7 @@ def board_of(position: Position) -> Board:
     if p.large_streetlight is not None:
         lamps |= 1 << p.large_streetlight
     overlap = occupied.bit_count() != count
-    return Board(tuple(spaces), tuple(halos), built, occupied, lamps, p.large_streetlight, overlap)
+    return Board(tuple(orange), tuple(blue), built, occupied, lamps, p.large_streetlight, overlap)
 
 
 def lit_buildings(position: Position, player: Player, board: Board | None = None) -> LitBuildings:
@@ -116,14 +121,12 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
         table = sight(position.rules.large_streetlight_pattern)
     lines = []
     total = 0
-    for b, s, halo in zip(position.buildings, bd.spaces, bd.halos, strict=True):
-        if b.owner is not player:
-            continue
+    for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
         hit = normal & halo
         if table is not None and large is not None and reaches(table, large, s, bd.built & ~s):
             hit |= 1 << large
-        lamps = squares_of(hit)
-        size = s.bit_count()
+        # Most buildings have no lamp or one: those need no loop.
+        lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
         total += points
         lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
@@ -136,21 +139,18 @@ def largest_group(position: Position, player: Player, board: Board | None = None
     Ties go to the group holding the first building id in string order.
     """
     bd = board or board_of(position)
-    left = [
-        (b.id, s, halo) for b, s, halo in zip(position.buildings, bd.spaces, bd.halos, strict=True) if b.owner is player
-    ]
+    left = list(bd.orange if player is Player.ORANGE else bd.blue)
     best_points = 0
     best_ids: tuple[str, ...] = ()
     while left:
-        first, s, reach = left.pop(0)
-        members = [first]
-        size = s.bit_count()
+        first, _, reach, size = left.pop()
+        members = [first.id]
         i = 0
         while i < len(left):  # add every building beside the group, rescanning after each addition
-            other, s, halo = left[i]
+            other, s, halo, n = left[i]
             if s & reach:
-                members.append(other)
-                size += s.bit_count()
+                members.append(other.id)
+                size += n
                 reach |= halo
                 del left[i]
                 i = 0
@@ -235,7 +235,7 @@ def fountain(position: Position, player: Player, board: Board | None = None) -> 
         return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
     bd = board or board_of(position)
     near = BB_ADJACENT[sq]
-    ids = [b.id for b, s in zip(position.buildings, bd.spaces, strict=True) if b.owner is player and s & near]
+    ids = [b.id for b, s, _, _ in (bd.orange if player is Player.ORANGE else bd.blue) if s & near]
     n = len(ids)
     return CardScore(
         Postcard.FONTAINE_DES_MERS,
