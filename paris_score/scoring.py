@@ -35,9 +35,12 @@ from paris_score.squares import (
     BB_COLUMN_A,
     BB_COLUMN_H,
     BB_DIAGONAL,
+    DIRECTIONS,
+    SQUARES,
     Bitboard,
     Square,
     flood,
+    offset,
     square_name,
     squares_of,
 )
@@ -81,11 +84,12 @@ def board_of(position: Position) -> Board:
     blue: list[Entry] = []
     built = 0
     count = 0
+    orange_player = Player.ORANGE
     for b in position.buildings:
         s = b.cells if b.annex is None else b.cells | 1 << b.annex
         halo = (s >> 8) | ((s << 8) & BB_ALL) | ((s >> 1) & _NOT_H) | ((s << 1) & _NOT_A)
         size = s.bit_count()
-        (orange if b.owner is Player.ORANGE else blue).append((b, s, halo, size))
+        (orange if b.owner is orange_player else blue).append((b, s, halo, size))
         built |= s
         count += size
     p = position.pieces
@@ -113,18 +117,20 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     with a space in its pattern and a clear line to it (S1b).
     """
     bd = board or board_of(position)
-    large = bd.large
     normal = bd.lamps
     table = None
-    if large is not None:
-        normal &= ~(1 << large)
+    lamp = large = reach = 0
+    if bd.large is not None:
+        lamp, large = bd.large, 1 << bd.large
+        normal &= ~large
         table = sight(position.rules.large_streetlight_pattern)
+        reach = table.reach[lamp]  # the pattern's spaces on the board
     lines = []
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
         hit = normal & halo
-        if table is not None and large is not None and reaches(table, large, s, bd.built & ~s):
-            hit |= 1 << large
+        if s & reach and table is not None and reaches(table, lamp, s, bd.built & ~s):
+            hit |= large
         # Most buildings have no lamp or one: those need no loop.
         lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
@@ -212,7 +218,7 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
         return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
     bd = board or board_of(position)
     free = BB_ALL & ~bd.occupied
-    front = piece.front
+    front = _FRONT[piece.facing][piece.at]
     if front is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
     if not free >> front & 1:
@@ -284,6 +290,13 @@ def player_score(position: Position, player: Player, board: Board | None = None)
     )
 
 
+_FRONT = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
+"""The space in front of a statue (P11) on each space, facing each way; ``None`` off the board."""
+
+_PIECE_CARDS = tuple((name, card) for name, card in PIECE_CARDS.items() if name != "chartier")
+"""The pieces standing on a space and their cards, in the order of ``Pieces.placed()``."""
+
+
 @functools.lru_cache(maxsize=64)
 def _pattern_note(pattern: Pattern) -> str:
     return (
@@ -298,9 +311,17 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
     used = position.postcards.orange + position.postcards.blue
-    for name, sq in position.pieces.placed().items():
-        card = PIECE_CARDS[name]
-        if card not in used:
+    p = position.pieces
+    placed = (
+        p.painter,
+        p.dancer,
+        None if p.statue is None else p.statue.at,
+        p.fountain,
+        p.streetlight,
+        p.large_streetlight,
+    )
+    for (name, card), sq in zip(_PIECE_CARDS, placed, strict=True):
+        if sq is not None and card not in used:
             out.append(
                 f"the {name.replace('_', ' ')} on {square_name(sq)} scores for nobody: no player used {TITLES[card]}"
             )

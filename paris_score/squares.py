@@ -125,13 +125,13 @@ _ROW_TEXT: dict[Bitboard, str] = {}
 def names_text(bb: Bitboard) -> str:
     """The names of the spaces of ``bb`` in board order, comma-separated: ``"C4, D4, C5"``."""
     parts = []
-    for row in BB_ROWS:
-        part = bb & row
-        if part:
-            text = _ROW_TEXT.get(part)
-            if text is None:
-                text = _ROW_TEXT[part] = ", ".join(names(part))
-            parts.append(text)
+    while bb:
+        part = bb & BB_ROWS[(bb & -bb).bit_length() - 1 >> 3]  # the first row with a space of bb
+        text = _ROW_TEXT.get(part)
+        if text is None:
+            text = _ROW_TEXT[part] = ", ".join(names(part))
+        parts.append(text)
+        bb ^= part
     return ", ".join(parts)
 
 
@@ -173,8 +173,11 @@ BB_DIAGONAL: Final[tuple[Bitboard, ...]] = tuple(diagonal(1 << sq) for sq in SQU
 def flood(seed: Bitboard, within: Bitboard) -> Bitboard:
     """Every space of ``within`` reachable from ``seed`` by adjacent steps inside ``within``."""
     area = seed & within
+    # One step in every direction per round; a sideways step never wraps onto the next row.
+    sideways_left = within & _NOT_H
+    sideways_right = within & _NOT_A
     while True:
-        grown = (area | adjacent(area)) & within
+        grown = area | ((area >> 8) | (area << 8)) & within | (area >> 1) & sideways_left | (area << 1) & sideways_right
         if grown == area:
             return area
         area = grown
