@@ -94,8 +94,8 @@ class Ground:
     streetlight: Bitboard = attrs.field(validator=_bitboard)
 
     def __attrs_post_init__(self) -> None:
-        parts = (self.orange, self.blue, self.mixed, self.streetlight)
-        if sum(p.bit_count() for p in parts) != 64 or self.orange | self.blue | self.mixed | self.streetlight != BB_ALL:
+        o, b, m, s = self.orange, self.blue, self.mixed, self.streetlight
+        if o.bit_count() + b.bit_count() + m.bit_count() + s.bit_count() != 64 or o | b | m | s != BB_ALL:
             raise ValueError("ground: orange, blue, mixed and streetlight must split the 64 spaces")
 
     @classmethod

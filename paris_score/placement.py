@@ -25,6 +25,8 @@ the spaces the shape draws anywhere on the board.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from paris_score.errors import Problem
@@ -38,9 +40,8 @@ from paris_score.shapes import (
     orientations,
     shape_bitboard,
     shape_of,
-    translations,
 )
-from paris_score.squares import Bitboard, Square, is_connected, names, scan, square_name
+from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, names, scan, square_name
 
 __all__ = [
     "Placement",
@@ -127,30 +128,80 @@ def legal_placements(
     met = metropolitain_open(position, player) if metropolitain is None else metropolitain
     cha = chartier_open(position, player) if chartier is None else chartier
     colours = position.colours
-    occupied = position.occupied
-    allowed = colours.own(player) | colours.mixed
+    free = BB_ALL & ~position.occupied
+    good = free & (colours.own(player) | colours.mixed)
     opponents = colours.own(player.other)
     lights = colours.streetlight
+    extra_light = free & lights if met else 0  # P3: one free streetlight space
+    extra_other = free & opponents if cha else 0  # P7: one free space of the opponent's colour
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
-        for bb in translations(turned):
-            if bb & occupied or bb in found:
+        base, offsets, anchors = _layout(turned)
+        fits = _all_in(offsets, anchors, good | extra_light | extra_other)
+        if extra_light:
+            fits &= ~_two_in(offsets, extra_light)
+        if extra_other:
+            fits &= ~_two_in(offsets, extra_other)
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            bb = base << (low.bit_length() - 1)
+            if bb in found:
                 continue
-            if not bb & ~allowed:
-                found[bb] = Placement(bb)
-                continue
-            other = bb & opponents
             light = bb & lights
-            if other and not (cha and other.bit_count() == 1):
-                continue
-            if light and not (met and light.bit_count() == 1):
-                continue
+            other = bb & opponents
             found[bb] = Placement(
                 bb,
                 light.bit_length() - 1 if light else None,
                 other.bit_length() - 1 if other else None,
             )
-    return sorted(found.values(), key=lambda p: tuple(scan(p.cells)))
+    return sorted(found.values(), key=lambda p: _board_order(p.cells))
+
+
+@functools.cache
+def _layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
+    """The shape drawn from A1, the offsets of its spaces from A1, and every anchor where it fits the board.
+
+    An anchor is the square A1 moves to: the shape laid at anchor ``a`` is ``base << a``.
+    """
+    base = shape_bitboard(shape)
+    width = max(dc for dc, _ in shape) + 1
+    height = max(dr for _, dr in shape) + 1
+    anchors = 0
+    for r in range(SIZE - height + 1):
+        for c in range(SIZE - width + 1):
+            anchors |= 1 << (r * SIZE + c)
+    return base, tuple(scan(base)), anchors
+
+
+def _all_in(offsets: tuple[int, ...], anchors: Bitboard, spaces: Bitboard) -> Bitboard:
+    """The anchors where every space of the shape lies in ``spaces`` (shift-and-mask, all anchors at once)."""
+    for k in offsets:
+        anchors &= spaces >> k
+    return anchors
+
+
+def _two_in(offsets: tuple[int, ...], spaces: Bitboard) -> Bitboard:
+    """The anchors where two spaces or more of the shape lie in ``spaces`` (a bitwise counter: once, twice)."""
+    once = twice = 0
+    for k in offsets:
+        hit = spaces >> k
+        twice |= once & hit
+        once |= hit
+    return twice
+
+
+_REVERSED_BITS = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
+def _board_order(cells: Bitboard) -> int:
+    """A sort key: placements of one shape come in the board order of their spaces, first space first.
+
+    For two sets of the same size, the one holding the lowest space of their
+    difference comes first; with the bits reversed (space ``x`` at bit ``63 - x``)
+    that is the larger number, hence the minus.
+    """
+    return -int.from_bytes(cells.to_bytes(8, "little").translate(_REVERSED_BITS), "big")
 
 
 def what_stands_on(position: Position, sq: Square) -> str | None:
