@@ -26,6 +26,7 @@ the spaces the shape draws anywhere on the board.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import attrs
 
@@ -123,17 +124,10 @@ def legal_placements(
     a symmetric shape's equal placements are listed once.
     """
     shape = _as_shape(shape)
-    if len(position.buildings_of(player)) >= MAX_BUILDINGS:
+    room = _room(position, player, metropolitain, chartier)
+    if room is None:
         return []
-    met = metropolitain_open(position, player) if metropolitain is None else metropolitain
-    cha = chartier_open(position, player) if chartier is None else chartier
-    colours = position.colours
-    free = BB_ALL & ~position.occupied
-    good = free & (colours.own(player) | colours.mixed)
-    opponents = colours.own(player.other)
-    lights = colours.streetlight
-    extra_light = free & lights if met else 0  # P3: one free streetlight space
-    extra_other = free & opponents if cha else 0  # P7: one free space of the opponent's colour
+    good, extra_light, extra_other, lights, opponents = room
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
         base, offsets, anchors = _layout(turned)
@@ -156,6 +150,50 @@ def legal_placements(
                 other.bit_length() - 1 if other else None,
             )
     return sorted(found.values(), key=lambda p: _board_order(p.cells))
+
+
+class Room(NamedTuple):
+    """Where a player may build now: the spaces P1 allows, and those a card's build adds (P3, P7)."""
+
+    good: Bitboard
+    """Free spaces of the player's colour or mixed (P1)."""
+    extra_light: Bitboard
+    """Free streetlight spaces, when Métropolitain's build is open (P3); one per building."""
+    extra_other: Bitboard
+    """Free spaces of the opponent's colour, when Chartier's build is open (P7); one per building."""
+    lights: Bitboard
+    opponents: Bitboard
+
+
+_ROOMS: dict[tuple[int, Player, bool | None, bool | None], tuple[Position, Room | None]] = {}
+"""The last few rooms computed: the F4 test asks about one position many times, shape after shape."""
+
+
+def _room(position: Position, player: Player, metropolitain: bool | None, chartier: bool | None) -> Room | None:
+    """The player's :class:`Room` in ``position``, or ``None`` without a chimney left (B4)."""
+    key = (id(position), player, metropolitain, chartier)
+    known = _ROOMS.get(key)
+    if known is not None and known[0] is position:  # the very same (immutable) position
+        return known[1]
+    room = None
+    if len(position.buildings_of(player)) < MAX_BUILDINGS:
+        met = metropolitain_open(position, player) if metropolitain is None else metropolitain
+        cha = chartier_open(position, player) if chartier is None else chartier
+        colours = position.colours
+        free = BB_ALL & ~position.occupied
+        opponents = colours.own(player.other)
+        lights = colours.streetlight
+        room = Room(
+            free & (colours.own(player) | colours.mixed),
+            free & lights if met else 0,
+            free & opponents if cha else 0,
+            lights,
+            opponents,
+        )
+    if len(_ROOMS) >= 8:
+        _ROOMS.clear()
+    _ROOMS[key] = (position, room)
+    return room
 
 
 @functools.cache
