@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import platform
 import random
@@ -32,7 +33,7 @@ import tracemalloc
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "cli")]
@@ -132,8 +133,13 @@ def placement_cases(positions: Sequence[Position], seed: int) -> list[tuple[Posi
     return [(p, rng.choice(list(Player)), rng.choice(fixed_polyominoes(rng.choice((3, 4, 5, 6))))) for p in positions]
 
 
-def cli_wall(runs: int) -> tuple[float, str]:
-    """Median wall time of ``paris-score score FILE`` as a whole process (the rulebook example)."""
+def cli_wall(runs: int, bytecode: bool) -> tuple[float, str]:
+    """Median wall time of ``paris-score score FILE`` as a whole process (the rulebook example).
+
+    ``bytecode``: with compiled modules cached as a pip install leaves them (a
+    private ``PYTHONPYCACHEPREFIX``); without, every module is compiled at each
+    start, as on a machine with ``PYTHONDONTWRITEBYTECODE=1`` and no cache.
+    """
     tmp = Path(tempfile.mkdtemp())
     position = tmp / "rulebook.json"
     position.write_text(dumps(paris_score.rulebook_example()), encoding="utf-8")
@@ -144,8 +150,14 @@ def cli_wall(runs: int) -> tuple[float, str]:
     )
     script.chmod(0o755)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "cli")]))
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
     command = [str(script), "score", str(position)]
-    subprocess.run(command, env=env, check=True, capture_output=True)
+    subprocess.run(command, env=env, check=True, capture_output=True)  # fills the bytecode cache
     hyperfine = shutil.which("hyperfine")
     if hyperfine:
         out = tmp / "hyperfine.json"
@@ -155,8 +167,6 @@ def cli_wall(runs: int) -> tuple[float, str]:
             check=True,
             capture_output=True,
         )
-        import json
-
         result = json.loads(out.read_text())["results"][0]
         return statistics.median(result["times"]), "hyperfine -N"
     times = []
@@ -187,7 +197,7 @@ def memory(positions: Sequence[Position]) -> list[str]:
         f"(sys.getsizeof of the Position object alone: {sys.getsizeof(example)} bytes)",
         f"Position, corpus: median {statistics.median(sizes):,.0f} bytes deep, largest {max(sizes):,}",
     ]
-    score_many(positions[:50])  # tables and caches built once, before measuring
+    score_many(positions)  # tables and bounded caches filled once, before measuring
     tracemalloc.start()
     peaks = []
     for p in positions:
@@ -197,49 +207,80 @@ def memory(positions: Sequence[Position]) -> list[str]:
         peaks.append((tracemalloc.get_traced_memory()[1] - base, deep_size(report), len(p.buildings)))
         del report
     before = tracemalloc.get_traced_memory()[0]
-    for _ in range(20):
-        for p in positions[:200]:
+    for _ in range(4):
+        for p in positions:
             score(p)
     grown = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
-    peak = [p for p, _, _ in peaks]
+    peak = [size for size, _, _ in peaks]
     kept = [k for _, k, _ in peaks]
     by_count: dict[int, list[int]] = {}
-    for p, _, n in peaks:
-        by_count.setdefault(n, []).append(p)
+    for size, _, n in peaks:
+        by_count.setdefault(n, []).append(size)
     trend = ", ".join(f"{n}: {statistics.median(v):,.0f}" for n, v in sorted(by_count.items()))
     lines += [
         f"score(): peak allocation median {statistics.median(peak):,.0f} bytes, largest {max(peak):,} "
         f"(the report it returns: median {statistics.median(kept):,.0f} bytes)",
         f"score(): median peak allocation by number of buildings: {trend}",
-        f"memory retained after 4,000 more score() calls: {grown:,} bytes",
+        f"memory retained after {4 * len(positions):,} more score() calls: {grown:,} bytes",
     ]
     return lines
 
 
-def _score_chunk(positions: Sequence[Position]) -> list[tuple[int, int, str]]:
-    """A worker's job: score a chunk, send back only the totals and the winner."""
-    return [(r.orange.total, r.blue.total, r.winner) for r in score_many(positions)]
+_SHARED: list[Position] = []
+"""The corpus, inherited by forked worker processes: nothing to pickle but two numbers per job."""
+
+
+def _score_range(bounds: tuple[int, int]) -> list[tuple[int, int, str]]:
+    """A worker's job: score positions ``start:stop`` of the shared corpus, send back the totals and winners."""
+    return [(r.orange.total, r.blue.total, r.winner) for r in score_many(_SHARED[bounds[0] : bounds[1]])]
+
+
+def _score_texts(texts: Sequence[str]) -> list[tuple[int, int, str]]:
+    """A worker's job for an archive: read each JSON text, score it, send back the totals and winners."""
+    return [(r.orange.total, r.blue.total, r.winner) for r in score_many([loads(t) for t in texts])]
 
 
 def parallel(positions: Sequence[Position], chunk: int, rounds: int) -> list[str]:
-    """Throughput of score_many over 1 ... cpu_count worker processes (ProcessPoolExecutor)."""
+    """Throughput over 1 ... cpu_count worker processes (ProcessPoolExecutor), for two kinds of job."""
+    import multiprocessing
+
+    _SHARED[:] = list(positions) * rounds
+    texts = [dumps(p) for p in positions] * rounds
+    jobs: list[tuple[str, Callable[[Any], list[tuple[int, int, str]]], list[Any]]] = [
+        (
+            "positions in memory, inherited by forked workers; score_many over index ranges",
+            _score_range,
+            [(i, min(i + chunk, len(_SHARED))) for i in range(0, len(_SHARED), chunk)],
+        ),
+        (
+            "JSON texts (an archive) sent to the workers; loads + score_many",
+            _score_texts,
+            [texts[i : i + chunk] for i in range(0, len(texts), chunk)],
+        ),
+    ]
+    if "fork" not in multiprocessing.get_all_start_methods():
+        jobs = jobs[1:]
     lines = []
-    base = 0.0
-    work = list(positions) * rounds
-    chunks = [work[i : i + chunk] for i in range(0, len(work), chunk)]
-    for workers in range(1, (os.cpu_count() or 1) + 1):
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            list(pool.map(_score_chunk, chunks[:workers]))  # start the workers
-            start = time.perf_counter()
-            results = [r for part in pool.map(_score_chunk, chunks) for r in part]
-            elapsed = time.perf_counter() - start
-        rate = len(results) / elapsed
-        base = base or rate
-        lines.append(
-            f"{workers} worker{'s' * (workers != 1)}: {rate:,.0f} positions/s "
-            f"(x{rate / base:.2f}; {len(results):,} positions in chunks of {chunk})"
-        )
+    for title, job, chunks in jobs:
+        lines.append(f"{title}:")
+        start = time.perf_counter()
+        count = sum(len(job(part)) for part in chunks)
+        lines.append(f"  in this process, no pool: {count / (time.perf_counter() - start):,.0f} positions/s")
+        base = 0.0
+        for workers in range(1, (os.cpu_count() or 1) + 1):
+            context = multiprocessing.get_context("fork" if job is _score_range else None)
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                list(pool.map(job, chunks[:workers]))  # start the workers, fill their caches
+                start = time.perf_counter()
+                count = sum(len(part) for part in pool.map(job, chunks))
+                rate = count / (time.perf_counter() - start)
+            base = base or rate
+            lines.append(
+                f"  {workers} worker{'s' * (workers != 1)}: {rate:,.0f} positions/s "
+                f"(x{rate / base:.2f} of 1 worker; {count:,} positions in chunks of {chunk})"
+            )
+    _SHARED.clear()
     return lines
 
 
@@ -305,8 +346,10 @@ def main(argv: list[str] | None = None) -> None:
         rates.append(len(positions) / (time.perf_counter() - start))
     row("score_many", "score_many(positions), one core", f"{max(rates):,.0f} /s", "")
     if not args.no_cli:
-        wall, how = cli_wall(20 if args.quick else 40)
-        row("cli", "paris-score score FILE, whole process", f"{wall * 1e3:.1f} ms ({how})", "")
+        runs = 20 if args.quick else 40
+        for bytecode, label in ((True, "bytecode cached"), (False, "no bytecode cache")):
+            wall, how = cli_wall(runs, bytecode)
+            row("cli", f"paris-score score FILE ({label})", f"{wall * 1e3:.1f} ms", how)
         print(
             f"    import paris_score: {import_time('paris_score') * 1e3:.1f} ms; "
             f"import paris_score_cli.app: {import_time('paris_score_cli.app') * 1e3:.1f} ms; "
