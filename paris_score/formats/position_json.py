@@ -8,6 +8,7 @@ naming its key path (``buildings[1].cells[0]``) and what was expected.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
@@ -398,16 +399,28 @@ def _fast_reserve(value: object) -> Reserve | None:
                 if not entry.keys() <= _RESERVE_KEYS_SET or "size" not in entry:
                     return None
                 if "shape" in entry:
-                    cells = _fast_squares(entry["shape"])
-                    if not cells or not is_connected(cells) or cells.bit_count() != entry["size"]:
+                    raw = entry["shape"]
+                    try:
+                        shape = _fast_shape(tuple(raw)) if type(raw) is list else None
+                    except TypeError:  # an unhashable item: not a space name
                         return None
-                    shape = shape_of(cells)
+                    if shape is None or len(shape) != entry["size"]:
+                        return None
                 entry = entry["size"]
             if type(entry) is not int or entry not in BOX_SIZES:
                 return None
             sizes[-1].append(entry)
             shapes[-1].append(shape)
     return Reserve(sizes[0], sizes[1], shapes[0], shapes[1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_shape(names: tuple[object, ...]) -> Shape | None:
+    """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
+    cells = _fast_squares(list(names))
+    if not cells or not is_connected(cells):
+        return None
+    return shape_of(cells)
 
 
 def _fast_postcards(value: object) -> Postcards | None:
