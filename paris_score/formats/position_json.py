@@ -343,7 +343,7 @@ def from_dict(data: object) -> Position:
 # reader above but no key paths and no error list; at the first thing out of the ordinary it
 # returns None and from_dict() reads the document again with the reader above, which finds
 # every error and words it.  So the fast path never decides what is an error, and never
-# accepts what the reader above refuses (tests/test_json.py checks both on the same inputs).
+# accepts what the reader above refuses (tests/test_json_fast.py checks both on the same inputs).
 
 _SQUARE_NAMES: Final = {name: sq for sq in range(64) for name in (square_name(sq), square_name(sq).lower())}
 _SQUARE_BITS: Final = {name: 1 << sq for name, sq in _SQUARE_NAMES.items()}
