@@ -241,44 +241,58 @@ def _score_texts(texts: Sequence[str]) -> list[tuple[int, int, str]]:
     return [(r.orange.total, r.blue.total, r.winner) for r in score_many([loads(t) for t in texts])]
 
 
+def _job(task: tuple[str, Any]) -> tuple[int, float]:
+    """One job in a worker: how many positions it scored, and the processor time it took."""
+    kind, part = task
+    start = time.process_time()
+    done = len(_score_range(part) if kind == "range" else _score_texts(part))
+    return done, time.process_time() - start
+
+
 def parallel(positions: Sequence[Position], chunk: int, rounds: int) -> list[str]:
-    """Throughput over 1 ... cpu_count worker processes (ProcessPoolExecutor), for two kinds of job."""
+    """Throughput over 1 ... cpu_count worker processes (ProcessPoolExecutor), for two kinds of job.
+
+    Besides the wall-clock rate, each line gives the positions scored per second of
+    processor time the workers used: it stays flat when the workers do not slow
+    each other down, whatever else the machine is doing.
+    """
     import multiprocessing
 
     _SHARED[:] = list(positions) * rounds
     texts = [dumps(p) for p in positions] * rounds
-    jobs: list[tuple[str, Callable[[Any], list[tuple[int, int, str]]], list[Any]]] = [
+    jobs: list[tuple[str, list[tuple[str, Any]]]] = [
         (
             "positions in memory, inherited by forked workers; score_many over index ranges",
-            _score_range,
-            [(i, min(i + chunk, len(_SHARED))) for i in range(0, len(_SHARED), chunk)],
+            [("range", (i, min(i + chunk, len(_SHARED)))) for i in range(0, len(_SHARED), chunk)],
         ),
         (
             "JSON texts (an archive) sent to the workers; loads + score_many",
-            _score_texts,
-            [texts[i : i + chunk] for i in range(0, len(texts), chunk)],
+            [("texts", texts[i : i + chunk]) for i in range(0, len(texts), chunk)],
         ),
     ]
     if "fork" not in multiprocessing.get_all_start_methods():
         jobs = jobs[1:]
     lines = []
-    for title, job, chunks in jobs:
+    for title, tasks in jobs:
         lines.append(f"{title}:")
         start = time.perf_counter()
-        count = sum(len(job(part)) for part in chunks)
+        count = sum(_job(task)[0] for task in tasks)
         lines.append(f"  in this process, no pool: {count / (time.perf_counter() - start):,.0f} positions/s")
         base = 0.0
         for workers in range(1, (os.cpu_count() or 1) + 1):
-            context = multiprocessing.get_context("fork" if job is _score_range else None)
+            context = multiprocessing.get_context("fork" if tasks[0][0] == "range" else None)
             with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-                list(pool.map(job, chunks[:workers]))  # start the workers, fill their caches
+                list(pool.map(_job, tasks[:workers]))  # start the workers, fill their caches
                 start = time.perf_counter()
-                count = sum(len(part) for part in pool.map(job, chunks))
-                rate = count / (time.perf_counter() - start)
+                done = list(pool.map(_job, tasks))
+                rate = sum(n for n, _ in done) / (time.perf_counter() - start)
             base = base or rate
+            count = sum(n for n, _ in done)
+            cpu = sum(t for _, t in done)
             lines.append(
                 f"  {workers} worker{'s' * (workers != 1)}: {rate:,.0f} positions/s "
-                f"(x{rate / base:.2f} of 1 worker; {count:,} positions in chunks of {chunk})"
+                f"(x{rate / base:.2f} of 1 worker); {count / cpu:,.0f} positions per processor-second "
+                f"({count:,} positions in chunks of {chunk})"
             )
     _SHARED.clear()
     return lines
