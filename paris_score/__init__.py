@@ -34,7 +34,7 @@ from paris_score.placement import Placement, legal_placements, placement_problem
 from paris_score.postcards import Postcard
 from paris_score.referee import check
 from paris_score.report import Report
-from paris_score.scoring import score
+from paris_score.scoring import score, score_many
 
 __version__ = "0.1.0"
 
@@ -68,4 +68,5 @@ __all__ = [
     "placement_problems",
     "rulebook_example",
     "score",
+    "score_many",
 ]

@@ -37,8 +37,6 @@ so F5 is no lamp; D5 carries the Chartier mixed space under D.
 
 from __future__ import annotations
 
-from importlib import resources
-
 from paris_score.model import Position
 
 RECONSTRUCTION_NOTE = (
@@ -49,6 +47,8 @@ RECONSTRUCTION_NOTE = (
 
 def rulebook_json() -> str:
     """The example as ``paris-position/1`` JSON text (the same as ``examples/rulebook.json``)."""
+    from importlib import resources  # only when needed: a faster start
+
     return resources.files("paris_score").joinpath("data/rulebook.json").read_text("utf-8")
 
 

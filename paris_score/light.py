@@ -1,20 +1,39 @@
 """Light: which lamps light which building (S1a, S1b, S1c).
 
-The large streetlight's line of sight uses tables built once per pattern:
-for every lamp space and every offset of the pattern, the bitboard of the
-spaces whose *inside* the straight segment between the two centres crosses.
+A normal lamp lights the 4 adjacent spaces (S1a): one shift-and-mask of the
+building's spaces finds every normal lamp beside it.
+
+The large streetlight (S1b) needs a table per pattern, a :class:`Sight`:
+for every lamp space, the bitboard of the pattern's spaces on the board, and
+for every (lamp, target) pair the bitboard of the spaces whose *inside* the
+straight segment between the two centres crosses (its blockers).  A building
+is then lit when one of its own spaces in the pattern has no blocker covered
+by another building, so a check scans only the building's spaces in the
+pattern.  A table is built once per pattern, the first time the pattern is
+used (a few milliseconds, not paid at import: the command line starts faster);
+the presets' tables live as long as the process, custom patterns' tables in
+a bounded cache.
 """
 
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple
 
 from paris_score.model import PATTERN_NAMES, Building, Offsets, Pattern, Position
-from paris_score.squares import SQUARES, Bitboard, Square, adjacent, offset, scan
+from paris_score.squares import (
+    BB_ALL,
+    SQUARES,
+    Bitboard,
+    Square,
+    adjacent,
+    offset,
+    scan,
+)
 
 _REACH: Final = 7
+_CUSTOM_CACHE: Final = 128
+"""Custom patterns whose tables are kept (least recently used ones are dropped)."""
 
 
 def pattern_offsets(pattern: Pattern) -> Offsets:
@@ -48,58 +67,111 @@ def pattern_label(pattern: Pattern) -> str:
 def crossed(dc: int, dr: int) -> list[tuple[int, int]]:
     """Offsets of the spaces whose inside the segment from (0, 0) to (dc, dr) crosses (S1b).
 
-    The endpoints' own spaces are excluded.  A space (qc, qr) is crossed when some
-    point of the segment lies strictly inside it: |x - qc| < 1/2 and |y - qr| < 1/2.
-    Corners and edges do not count.
+    The endpoints' own spaces are excluded.  A space (qc, qr) is crossed when
+    some point ``t * (dc, dr)``, 0 <= t <= 1, lies strictly inside it:
+    ``|t*dc - qc| < 1/2`` and ``|t*dr - qr| < 1/2``; corners and edges do not
+    count.  Exact: every bound on ``t`` is a fraction over ``2|dc|`` or
+    ``2|dr|``, compared here as integers over the common denominator
+    ``den = 2 * max(1, |dc|) * max(1, |dr|)``.
     """
+    den = 2 * max(1, abs(dc)) * max(1, abs(dr))
     found = []
     for qr in range(min(0, dr), max(0, dr) + 1):
         for qc in range(min(0, dc), max(0, dc) + 1):
             if (qc, qr) in ((0, 0), (dc, dr)):
                 continue
-            lo, hi = Fraction(0), Fraction(1)
+            lo, hi = 0, den  # t * den, within [0, den]
             for d, q in ((dc, qc), (dr, qr)):
                 if d == 0:
                     if q != 0:
-                        lo, hi = Fraction(1), Fraction(0)
+                        lo, hi = 1, 0  # the segment stays on the line through the centres
                     continue
-                a, b = (Fraction(2 * q - 1, 2 * d), Fraction(2 * q + 1, 2 * d))
+                # |t*d - q| < 1/2  <=>  t lies strictly between (2q - 1) / 2d and (2q + 1) / 2d.
+                scale = den // (2 * d)  # exact, negative when d < 0
+                a, b = (2 * q - 1) * scale, (2 * q + 1) * scale
                 lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
             if lo < hi:
                 found.append((qc, qr))
     return found
 
 
-@functools.cache
-def sight_table(pattern: Pattern) -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
-    """For each lamp space: every (target space, blockers bitboard) of the pattern on the board."""
-    offsets = pattern_offsets(pattern)
-    blockers = {d: crossed(*d) for d in offsets}
-    table = []
-    for lamp in SQUARES:
-        row = []
-        for dc, dr in offsets:
+class Sight(NamedTuple):
+    """The large streetlight's line of sight for one pattern (S1b, S1c), for every lamp space."""
+
+    reach: tuple[Bitboard, ...]
+    """Per lamp space: the pattern's spaces that lie on the board."""
+    blockers: tuple[tuple[Bitboard, ...], ...]
+    """Per lamp space, per target space: the spaces whose inside the segment crosses (0 off the pattern)."""
+
+
+def _build_sight(offsets: Offsets) -> Sight:
+    reach = [0] * 64
+    blockers = [[0] * 64 for _ in SQUARES]
+    for dc, dr in offsets:
+        # The crossed spaces as a mask relative to the lamp, lifted by 63 bits so it can be shifted.
+        relative = 0
+        for qc, qr in crossed(dc, dr):
+            relative |= 1 << (63 + qr * 8 + qc)
+        for lamp in SQUARES:
             target = offset(lamp, dc, dr)
             if target is None:
                 continue
-            bb = 0
-            for qc, qr in blockers[(dc, dr)]:
-                sq = offset(lamp, qc, qr)
-                assert sq is not None  # between two spaces of the board
-                bb |= 1 << sq
-            row.append((target, bb))
-        table.append(tuple(row))
-    return tuple(table)
+            reach[lamp] |= 1 << target
+            # The crossed spaces lie between lamp and target, so on the board: the shift never wraps.
+            blockers[lamp][target] = (relative << lamp) >> 63 & BB_ALL
+    return Sight(tuple(reach), tuple(tuple(row) for row in blockers))
+
+
+_PRESETS: dict[str, Sight] = {}
+
+
+@functools.lru_cache(maxsize=_CUSTOM_CACHE)
+def _custom_sight(offsets: Offsets) -> Sight:
+    return _build_sight(offsets)
+
+
+def sight(pattern: Pattern) -> Sight:
+    """The line-of-sight tables of ``pattern``, built on its first use (S1b, S1c)."""
+    if isinstance(pattern, str):
+        found = _PRESETS.get(pattern)
+        if found is None:
+            found = _PRESETS[pattern] = _build_sight(pattern_offsets(pattern))
+        return found
+    return _custom_sight(pattern)
+
+
+def reaches(table: Sight, lamp: Square, spaces: Bitboard, others: Bitboard) -> bool:
+    """S1b: does the large streetlight on ``lamp`` light a space of ``spaces``, ``others`` being other buildings?"""
+    targets = spaces & table.reach[lamp]
+    if not targets:
+        return False
+    blockers = table.blockers[lamp]
+    while targets:
+        low = targets & -targets
+        if not blockers[low.bit_length() - 1] & others:
+            return True
+        targets ^= low
+    return False
+
+
+def sight_table(pattern: Pattern) -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
+    """For each lamp space: every (target space, blockers bitboard) of the pattern on the board."""
+    table = sight(pattern)
+    offsets = pattern_offsets(pattern)
+    return tuple(
+        tuple(
+            (target, table.blockers[lamp][target])
+            for target in (offset(lamp, dc, dr) for dc, dr in offsets)
+            if target is not None
+        )
+        for lamp in SQUARES
+    )
 
 
 def lit_by_large(position: Position, building: Building, lamp: Square, built: Bitboard) -> bool:
     """S1b: does the large streetlight on ``lamp`` reach a space of ``building``?"""
     spaces = building.spaces
-    others = built & ~spaces
-    for target, blockers in sight_table(position.rules.large_streetlight_pattern)[lamp]:
-        if spaces >> target & 1 and not blockers & others:
-            return True
-    return False
+    return reaches(sight(position.rules.large_streetlight_pattern), lamp, spaces, built & ~spaces)
 
 
 def lighting_lamps(position: Position, building: Building, built: Bitboard | None = None) -> list[Square]:
@@ -107,12 +179,9 @@ def lighting_lamps(position: Position, building: Building, built: Bitboard | Non
     if built is None:
         built = position.built
     large = position.pieces.large_streetlight
-    normal = position.lamps()
+    found = position.lamps() & adjacent(building.spaces)
     if large is not None:
-        normal &= ~(1 << large)
-    spaces = building.spaces
-    lamps = list(scan(normal & adjacent(spaces)))
-    if large is not None and lit_by_large(position, building, large, built):
-        lamps.append(large)
-        lamps.sort()
-    return lamps
+        found &= ~(1 << large)
+        if lit_by_large(position, building, large, built):
+            found |= 1 << large
+    return list(scan(found))

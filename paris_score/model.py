@@ -63,6 +63,12 @@ JARDIN_SIZE: Final = 2
 """The Jardin des Plantes tile is a domino (P4)."""
 
 
+_DROP_CODES: Final = str.maketrans("", "", GROUND_CODES)
+_CODE_BITS: Final = tuple(
+    str.maketrans({other: "0" if other != code else "1" for other in GROUND_CODES}) for code in GROUND_CODES
+)
+
+
 def _square(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not (isinstance(value, int) and 0 <= value < 64):
         raise ValueError(f"{attribute.name} must be a space 0-63, got {value!r}")
@@ -88,8 +94,8 @@ class Ground:
     streetlight: Bitboard = attrs.field(validator=_bitboard)
 
     def __attrs_post_init__(self) -> None:
-        parts = (self.orange, self.blue, self.mixed, self.streetlight)
-        if sum(p.bit_count() for p in parts) != 64 or self.orange | self.blue | self.mixed | self.streetlight != BB_ALL:
+        o, b, m, s = self.orange, self.blue, self.mixed, self.streetlight
+        if o.bit_count() + b.bit_count() + m.bit_count() + s.bit_count() != 64 or o | b | m | s != BB_ALL:
             raise ValueError("ground: orange, blue, mixed and streetlight must split the 64 spaces")
 
     @classmethod
@@ -98,6 +104,12 @@ class Ground:
         sets = dict.fromkeys(GROUND_CODES, 0)
         if len(rows) != 8 or any(len(row) != 8 for row in rows):
             raise ValueError("ground: expected 8 rows of 8 spaces")
+        text = "".join(rows) if all(isinstance(row, str) for row in rows) else ""
+        if text.isascii():
+            text = text.lower()
+            if len(text) == 64 and not text.translate(_DROP_CODES):
+                # One pass per code: "1" where the code is, reversed so that A1 is the lowest bit.
+                return cls(*(int(text.translate(bits)[::-1], 2) for bits in _CODE_BITS))
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
                 if ch.lower() not in sets:
@@ -192,7 +204,7 @@ class Pieces:
 
 
 def _cards(value: Any) -> tuple[Postcard, ...]:
-    return tuple(Postcard(v) for v in value)
+    return tuple(v if type(v) is Postcard else Postcard(v) for v in value)
 
 
 @attrs.frozen

@@ -25,6 +25,9 @@ the spaces the shape draws anywhere on the board.
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
 import attrs
 
 from paris_score.errors import Problem
@@ -38,9 +41,8 @@ from paris_score.shapes import (
     orientations,
     shape_bitboard,
     shape_of,
-    translations,
 )
-from paris_score.squares import Bitboard, Square, is_connected, names, scan, square_name
+from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, names, scan, square_name
 
 __all__ = [
     "Placement",
@@ -122,35 +124,122 @@ def legal_placements(
     a symmetric shape's equal placements are listed once.
     """
     shape = _as_shape(shape)
-    if len(position.buildings_of(player)) >= MAX_BUILDINGS:
+    room = _room(position, player, metropolitain, chartier)
+    if room is None:
         return []
-    met = metropolitain_open(position, player) if metropolitain is None else metropolitain
-    cha = chartier_open(position, player) if chartier is None else chartier
-    colours = position.colours
-    occupied = position.occupied
-    allowed = colours.own(player) | colours.mixed
-    opponents = colours.own(player.other)
-    lights = colours.streetlight
+    good, extra_light, extra_other, lights, opponents = room
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
-        for bb in translations(turned):
-            if bb & occupied or bb in found:
+        base, offsets, anchors = _layout(turned)
+        fits = _all_in(offsets, anchors, good | extra_light | extra_other)
+        if extra_light:
+            fits &= ~_two_in(offsets, extra_light)
+        if extra_other:
+            fits &= ~_two_in(offsets, extra_other)
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            bb = base << (low.bit_length() - 1)
+            if bb in found:
                 continue
-            if not bb & ~allowed:
-                found[bb] = Placement(bb)
-                continue
-            other = bb & opponents
             light = bb & lights
-            if other and not (cha and other.bit_count() == 1):
-                continue
-            if light and not (met and light.bit_count() == 1):
-                continue
+            other = bb & opponents
             found[bb] = Placement(
                 bb,
                 light.bit_length() - 1 if light else None,
                 other.bit_length() - 1 if other else None,
             )
-    return sorted(found.values(), key=lambda p: tuple(scan(p.cells)))
+    return sorted(found.values(), key=lambda p: _board_order(p.cells))
+
+
+class Room(NamedTuple):
+    """Where a player may build now: the spaces P1 allows, and those a card's build adds (P3, P7)."""
+
+    good: Bitboard
+    """Free spaces of the player's colour or mixed (P1)."""
+    extra_light: Bitboard
+    """Free streetlight spaces, when Métropolitain's build is open (P3); one per building."""
+    extra_other: Bitboard
+    """Free spaces of the opponent's colour, when Chartier's build is open (P7); one per building."""
+    lights: Bitboard
+    opponents: Bitboard
+
+
+_ROOMS: dict[tuple[int, Player, bool | None, bool | None], tuple[Position, Room | None]] = {}
+"""The last few rooms computed: the F4 test asks about one position many times, shape after shape."""
+
+
+def _room(position: Position, player: Player, metropolitain: bool | None, chartier: bool | None) -> Room | None:
+    """The player's :class:`Room` in ``position``, or ``None`` without a chimney left (B4)."""
+    key = (id(position), player, metropolitain, chartier)
+    known = _ROOMS.get(key)
+    if known is not None and known[0] is position:  # the very same (immutable) position
+        return known[1]
+    room = None
+    if len(position.buildings_of(player)) < MAX_BUILDINGS:
+        met = metropolitain_open(position, player) if metropolitain is None else metropolitain
+        cha = chartier_open(position, player) if chartier is None else chartier
+        colours = position.colours
+        free = BB_ALL & ~position.occupied
+        opponents = colours.own(player.other)
+        lights = colours.streetlight
+        room = Room(
+            free & (colours.own(player) | colours.mixed),
+            free & lights if met else 0,
+            free & opponents if cha else 0,
+            lights,
+            opponents,
+        )
+    if len(_ROOMS) >= 8:
+        _ROOMS.clear()
+    _ROOMS[key] = (position, room)
+    return room
+
+
+@functools.cache
+def _layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
+    """The shape drawn from A1, the offsets of its spaces from A1, and every anchor where it fits the board.
+
+    An anchor is the square A1 moves to: the shape laid at anchor ``a`` is ``base << a``.
+    """
+    base = shape_bitboard(shape)
+    width = max(dc for dc, _ in shape) + 1
+    height = max(dr for _, dr in shape) + 1
+    anchors = 0
+    for r in range(SIZE - height + 1):
+        for c in range(SIZE - width + 1):
+            anchors |= 1 << (r * SIZE + c)
+    return base, tuple(scan(base)), anchors
+
+
+def _all_in(offsets: tuple[int, ...], anchors: Bitboard, spaces: Bitboard) -> Bitboard:
+    """The anchors where every space of the shape lies in ``spaces`` (shift-and-mask, all anchors at once)."""
+    for k in offsets:
+        anchors &= spaces >> k
+    return anchors
+
+
+def _two_in(offsets: tuple[int, ...], spaces: Bitboard) -> Bitboard:
+    """The anchors where two spaces or more of the shape lie in ``spaces`` (a bitwise counter: once, twice)."""
+    once = twice = 0
+    for k in offsets:
+        hit = spaces >> k
+        twice |= once & hit
+        once |= hit
+    return twice
+
+
+_REVERSED_BITS = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
+def _board_order(cells: Bitboard) -> int:
+    """A sort key: placements of one shape come in the board order of their spaces, first space first.
+
+    For two sets of the same size, the one holding the lowest space of their
+    difference comes first; with the bits reversed (space ``x`` at bit ``63 - x``)
+    that is the larger number, hence the minus.
+    """
+    return -int.from_bytes(cells.to_bytes(8, "little").translate(_REVERSED_BITS), "big")
 
 
 def what_stands_on(position: Position, sq: Square) -> str | None:

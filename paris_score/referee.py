@@ -59,6 +59,25 @@ PIECE_RULES: Final[dict[str, str]] = {
 _OWN_COLOUR_PIECES: Final = ("painter", "dancer", "streetlight", "statue")
 
 
+def _overlap(position: Position) -> bool:
+    """True when some pieces share a space: fewer spaces covered than pieces' spaces counted."""
+    covered = 0
+    count = 0
+    for b in position.buildings:
+        spaces = b.cells if b.annex is None else b.cells | 1 << b.annex
+        covered |= spaces
+        count += spaces.bit_count()
+    p = position.pieces
+    for sq in (p.painter, p.dancer, p.fountain, p.streetlight, p.large_streetlight):
+        if sq is not None:
+            covered |= 1 << sq
+            count += 1
+    if p.statue is not None:
+        covered |= 1 << p.statue.at
+        count += 1
+    return covered.bit_count() != count
+
+
 def _things(position: Position) -> list[tuple[str, Bitboard]]:
     """Every piece standing on the board, named, with its spaces."""
     things = [(f"building {b.id}", b.cells) for b in position.buildings]
@@ -69,6 +88,8 @@ def _things(position: Position) -> list[tuple[str, Bitboard]]:
 
 def structure_problems(position: Position) -> list[Problem]:
     """Pieces that share a space (W1, P1): every pair, in the order the position lists them."""
+    if not _overlap(position):
+        return []
     problems = []
     things = _things(position)
     for i, (name_a, bb_a) in enumerate(things):
@@ -131,7 +152,7 @@ def box_problems(position: Position) -> list[Problem]:
                     _spaces(b.cells),
                 )
             )
-    reserved = Counter(size for p in PLAYERS for size in position.reserve.of(p))
+    reserved = Counter(position.reserve.orange + position.reserve.blue)
     for size, most in BOX_COUNTS.items():
         here = len(built[size]) + reserved[size]
         if here > most:
@@ -190,7 +211,10 @@ def postcard_problems(position: Position) -> list[Problem]:
     """B5 four tokens a player; B6 at most 8 cards in play, each used at most once and only if in play."""
     problems = []
     cards = position.postcards
-    in_play = Counter(cards.in_play)
+    # Counters only where a card is listed twice: the common case needs none.
+    in_play = (
+        Counter(cards.in_play) if len(set(cards.in_play)) != len(cards.in_play) else dict.fromkeys(cards.in_play, 1)
+    )
     if len(in_play) > POSTCARDS_IN_PLAY:
         problems.append(
             Problem(
@@ -212,7 +236,8 @@ def postcard_problems(position: Position) -> list[Problem]:
                     f"{player} has used {len(used)} postcards; a player has {ACTION_TOKENS} action tokens",
                 )
             )
-    tokens = Counter(cards.orange + cards.blue)
+    used = cards.orange + cards.blue
+    tokens = Counter(used) if len(set(used)) != len(used) else dict.fromkeys(used, 1)
     for card, n in tokens.items():
         if n > 1:
             who = " and ".join(str(p) for p in PLAYERS if card in cards.used(p))

@@ -2,23 +2,27 @@
 
 ``Report.to_dict()`` gives the ``paris-score/1`` JSON report (FORMAT.md);
 ``str(report)`` gives the readable breakdown the CLI prints.
+
+The lines of the sheet (:class:`LitBuilding` ... :class:`PlayerScore`) are
+named tuples: immutable values like the attrs classes elsewhere, and about
+half as dear to build, which matters because one score builds some twenty of
+them.  :class:`Report` is an attrs value.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 from paris_score.model import PLAYERS, Player
 from paris_score.postcards import TITLES, Postcard
-from paris_score.squares import Bitboard, Square, names, square_name
+from paris_score.squares import Bitboard, Square, names_text, square_name
 
 REPORT_FORMAT = "paris-score/1"
 
 
-@attrs.frozen
-class LitBuilding:
+class LitBuilding(NamedTuple):
     """S1: one building, the lamps lighting it and its points (size x lamps)."""
 
     id: str
@@ -29,31 +33,27 @@ class LitBuilding:
     jardin: bool = False
 
 
-@attrs.frozen
-class LitBuildings:
+class LitBuildings(NamedTuple):
     points: int
     buildings: tuple[LitBuilding, ...]
 
 
-@attrs.frozen
-class LargestGroup:
+class LargestGroup(NamedTuple):
     """S2: the ids of the largest group (sorted) and its total size."""
 
     points: int
     buildings: tuple[str, ...]
 
 
-@attrs.frozen
-class Unbuilt:
+class Unbuilt(NamedTuple):
     """S3: buildings left in reserve and their penalty."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, as the report names the line
     points: int
     waived_by: Postcard | None
 
 
-@attrs.frozen
-class CardScore:
+class CardScore(NamedTuple):
     """S4: one stamped postcard; ``spaces`` are what it counted (an area, neighbours, buildings)."""
 
     card: Postcard
@@ -62,14 +62,12 @@ class CardScore:
     spaces: Bitboard = 0
 
 
-@attrs.frozen
-class CardScores:
+class CardScores(NamedTuple):
     points: int
     cards: tuple[CardScore, ...]
 
 
-@attrs.frozen
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """Every line of one player's score (S1-S5)."""
 
     lit_buildings: LitBuildings
@@ -175,4 +173,4 @@ def render_text(report: Report) -> str:
 
 def area_names(bb: Bitboard) -> str:
     """Spaces listed for a detail line: ``C4, D4``."""
-    return ", ".join(names(bb))
+    return names_text(bb)

@@ -1,11 +1,22 @@
-"""Scoring at the end of the game (RULES.md section 5): S1-S5 as pure functions."""
+"""Scoring at the end of the game (RULES.md section 5): S1-S5 as pure functions over bitboards.
+
+:func:`score` computes the bitboards every line shares once, a :class:`Board`
+(each building's spaces and the spaces beside it, what is built, what is
+occupied, the lamps), and hands it to each line's function.  Each function
+also works alone: without a board it computes one.  :func:`score_many` scores
+a sequence of positions.
+"""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
+from typing import NamedTuple
+
 from paris_score.errors import IllegalPositionError
-from paris_score.light import lighting_lamps, pattern_label
-from paris_score.model import PLAYERS, Player, Position
-from paris_score.postcards import PIECE_CARDS, STAMPED, TITLES, Postcard
+from paris_score.light import pattern_label, reaches, sight
+from paris_score.model import Building, Pattern, Player, Position
+from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
 from paris_score.referee import structure_problems
 from paris_score.report import (
     CardScore,
@@ -21,10 +32,17 @@ from paris_score.report import (
 from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
+    BB_COLUMN_A,
+    BB_COLUMN_H,
     BB_DIAGONAL,
-    adjacent,
+    DIRECTIONS,
+    SQUARES,
+    Bitboard,
+    Square,
     flood,
+    offset,
     square_name,
+    squares_of,
 )
 
 UNBUILT_PENALTY = -3
@@ -33,45 +51,121 @@ STATUE_POINTS_ADJACENT = 2
 STATUE_POINTS_DIAGONAL = 1
 FOUNTAIN_POINTS_PER_BUILDING = 3
 
+_NOT_A = BB_ALL & ~BB_COLUMN_A
+_NOT_H = BB_ALL & ~BB_COLUMN_H
 
-def lit_buildings(position: Position, player: Player) -> LitBuildings:
-    """S1: size x lamps for each of the player's buildings, in position order."""
-    built = position.built
+
+Entry = tuple[Building, Bitboard, Bitboard, int]
+"""A building, its spaces (the annex included, P8 ruling), the spaces adjacent to it (W2), its size (W3)."""
+
+
+class Board(NamedTuple):
+    """The bitboards every scoring line shares, computed once per position by :func:`board_of`."""
+
+    orange: tuple[Entry, ...]
+    """Orange's buildings, in the position's order."""
+    blue: tuple[Entry, ...]
+    """Blue's buildings, in the position's order."""
+    built: Bitboard
+    """Every building space."""
+    occupied: Bitboard
+    """Every space with a piece on it (W1)."""
+    lamps: Bitboard
+    """Every lamp (W4)."""
+    large: Square | None
+    """The large streetlight's space."""
+    overlap: bool
+    """True when two pieces share a space: such a board has no score."""
+
+
+def board_of(position: Position) -> Board:
+    """The shared bitboards of ``position`` (W1, W3, W4), in one pass over its pieces."""
+    orange: list[Entry] = []
+    blue: list[Entry] = []
+    built = 0
+    count = 0
+    orange_player = Player.ORANGE
+    for b in position.buildings:
+        s = b.cells if b.annex is None else b.cells | 1 << b.annex
+        halo = (s >> 8) | ((s << 8) & BB_ALL) | ((s >> 1) & _NOT_H) | ((s << 1) & _NOT_A)
+        size = s.bit_count()
+        (orange if b.owner is orange_player else blue).append((b, s, halo, size))
+        built |= s
+        count += size
+    p = position.pieces
+    occupied = built
+    for sq in (p.painter, p.dancer, p.fountain, p.streetlight, p.large_streetlight):
+        if sq is not None:
+            occupied |= 1 << sq
+            count += 1
+    if p.statue is not None:
+        occupied |= 1 << p.statue.at
+        count += 1
+    lamps = position.ground.streetlight & ~built
+    if p.streetlight is not None:
+        lamps |= 1 << p.streetlight
+    if p.large_streetlight is not None:
+        lamps |= 1 << p.large_streetlight
+    overlap = occupied.bit_count() != count
+    return Board(tuple(orange), tuple(blue), built, occupied, lamps, p.large_streetlight, overlap)
+
+
+def lit_buildings(position: Position, player: Player, board: Board | None = None) -> LitBuildings:
+    """S1: size x lamps for each of the player's buildings, in position order.
+
+    A normal lamp lights a building beside it (S1a); the large streetlight one
+    with a space in its pattern and a clear line to it (S1b).
+    """
+    bd = board or board_of(position)
+    normal = bd.lamps
+    table = None
+    lamp = large = reach = 0
+    if bd.large is not None:
+        lamp, large = bd.large, 1 << bd.large
+        normal &= ~large
+        table = sight(position.rules.large_streetlight_pattern)
+        reach = table.reach[lamp]  # the pattern's spaces on the board
     lines = []
-    for b in position.buildings_of(player):
-        lamps = tuple(lighting_lamps(position, b, built))
-        lines.append(LitBuilding(b.id, b.size, lamps, b.size * len(lamps), b.annex is not None, b.jardin))
-    return LitBuildings(sum(line.points for line in lines), tuple(lines))
+    total = 0
+    for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
+        hit = normal & halo
+        if s & reach and table is not None and reaches(table, lamp, s, bd.built & ~s):
+            hit |= large
+        # Most buildings have no lamp or one: those need no loop.
+        lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
+        points = size * len(lamps)
+        total += points
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
+    return LitBuildings(total, tuple(lines))
 
 
-def largest_group(position: Position, player: Player) -> LargestGroup:
+def largest_group(position: Position, player: Player, board: Board | None = None) -> LargestGroup:
     """S2: the largest edge-connected group of the player's buildings, by total size.
 
     Ties go to the group holding the first building id in string order.
     """
-    own = position.buildings_of(player)
-    groups: list[list[int]] = []
-    unassigned = list(range(len(own)))
-    while unassigned:
-        group = [unassigned.pop(0)]
-        reach = adjacent(own[group[0]].spaces)
-        grew = True
-        while grew:
-            grew = False
-            for i in list(unassigned):
-                if own[i].spaces & reach:
-                    group.append(i)
-                    unassigned.remove(i)
-                    reach |= adjacent(own[i].spaces)
-                    grew = True
-        groups.append(group)
-    best = LargestGroup(0, ())
-    for group in groups:
-        ids = tuple(sorted(own[i].id for i in group))
-        size = sum(own[i].size for i in group)
-        if size > best.points or (size == best.points and ids[0] < best.buildings[0]):
-            best = LargestGroup(size, ids)
-    return best
+    bd = board or board_of(position)
+    left = list(bd.orange if player is Player.ORANGE else bd.blue)
+    best_points = 0
+    best_ids: tuple[str, ...] = ()
+    while left:
+        first, _, reach, size = left.pop()
+        members = [first.id]
+        i = 0
+        while i < len(left):  # add every building beside the group, rescanning after each addition
+            other, s, halo, n = left[i]
+            if s & reach:
+                members.append(other.id)
+                size += n
+                reach |= halo
+                del left[i]
+                i = 0
+            else:
+                i += 1
+        ids = tuple(sorted(members))
+        if size > best_points or (size == best_points and ids[0] < best_ids[0]):
+            best_points, best_ids = size, ids
+    return LargestGroup(best_points, best_ids)
 
 
 def unbuilt(position: Position, player: Player) -> Unbuilt:
@@ -82,13 +176,14 @@ def unbuilt(position: Position, player: Player) -> Unbuilt:
     return Unbuilt(count, UNBUILT_PENALTY * count, None)
 
 
-def painter(position: Position) -> CardScore:
+def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
         return CardScore(Postcard.LE_PEINTRE, 0, "the painter is not on the board")
-    area = flood(1 << sq, BB_ALL & ~position.built)
-    lamps = position.lamps() & area
+    bd = board or board_of(position)
+    area = flood(1 << sq, BB_ALL & ~bd.built)
+    lamps = bd.lamps & area
     n = lamps.bit_count()
     return CardScore(
         Postcard.LE_PEINTRE,
@@ -98,13 +193,14 @@ def painter(position: Position) -> CardScore:
     )
 
 
-def dancer(position: Position) -> CardScore:
+def dancer(position: Position, board: Board | None = None) -> CardScore:
     """S4b: +1 a space of the dancer's area (free, unlit spaces reachable from the dancer)."""
     sq = position.pieces.dancer
     if sq is None:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
+    bd = board or board_of(position)
     # Lamps are uncovered streetlight spaces or pieces, so this excludes them all.
-    open_ground = BB_ALL & ~position.occupied & ~position.ground.streetlight
+    open_ground = BB_ALL & ~bd.occupied & ~position.ground.streetlight
     area = flood(1 << sq, open_ground | 1 << sq)
     n = area.bit_count()
     return CardScore(
@@ -115,13 +211,14 @@ def dancer(position: Position) -> CardScore:
     )
 
 
-def statue(position: Position) -> CardScore:
+def statue(position: Position, board: Board | None = None) -> CardScore:
     """S4c: with a free front, +2 a free adjacent space and +1 a free diagonal one."""
     piece = position.pieces.statue
     if piece is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
-    free = BB_ALL & ~position.occupied
-    front = piece.front
+    bd = board or board_of(position)
+    free = BB_ALL & ~bd.occupied
+    front = _FRONT[piece.facing][piece.at]
     if front is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
     if not free >> front & 1:
@@ -137,13 +234,14 @@ def statue(position: Position) -> CardScore:
     return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
 
 
-def fountain(position: Position, player: Player) -> CardScore:
+def fountain(position: Position, player: Player, board: Board | None = None) -> CardScore:
     """S4d: +3 for each of the player's buildings adjacent to the fountain."""
     sq = position.pieces.fountain
     if sq is None:
         return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
+    bd = board or board_of(position)
     near = BB_ADJACENT[sq]
-    ids = [b.id for b in position.buildings_of(player) if b.spaces & near]
+    ids = [b.id for b, s, _, _ in (bd.orange if player is Player.ORANGE else bd.blue) if s & near]
     n = len(ids)
     return CardScore(
         Postcard.FONTAINE_DES_MERS,
@@ -152,31 +250,58 @@ def fountain(position: Position, player: Player) -> CardScore:
     )
 
 
-def postcards(position: Position, player: Player) -> CardScores:
+def postcards(position: Position, player: Player, board: Board | None = None) -> CardScores:
     """S4: the stamped postcards the player used, in card order."""
-    scorers = {
-        Postcard.LE_PEINTRE: lambda: painter(position),
-        Postcard.MOULIN_ROUGE: lambda: dancer(position),
-        Postcard.LE_PENSEUR: lambda: statue(position),
-        Postcard.FONTAINE_DES_MERS: lambda: fountain(position, player),
-    }
     used = position.postcards.used(player)
-    cards = tuple(scorers[card]() for card in STAMPED if card in used)
-    return CardScores(sum(c.points for c in cards), cards)
+    if not used:
+        return CardScores(0, ())
+    bd = board or board_of(position)
+    cards = []
+    if Postcard.LE_PEINTRE in used:
+        cards.append(painter(position, bd))
+    if Postcard.MOULIN_ROUGE in used:
+        cards.append(dancer(position, bd))
+    if Postcard.LE_PENSEUR in used:
+        cards.append(statue(position, bd))
+    if Postcard.FONTAINE_DES_MERS in used:
+        cards.append(fountain(position, player, bd))
+    return CardScores(sum(c.points for c in cards), tuple(cards))
 
 
-def free_own_spaces(position: Position, player: Player) -> int:
-    """S5 tie-break: free spaces of the player's colour (W1, W5; Chartier makes its space mixed)."""
-    return (position.colours.own(player) & ~position.occupied).bit_count()
+def free_own_spaces(position: Position, player: Player, board: Board | None = None) -> int:
+    """S5 tie-break: free spaces of the player's colour (W1, W5; Chartier makes its space mixed, P7)."""
+    bd = board or board_of(position)
+    own = position.ground.own(player) & ~bd.occupied
+    chartier = position.pieces.chartier
+    if chartier is not None:
+        own &= ~(1 << chartier)
+    return own.bit_count()
 
 
-def player_score(position: Position, player: Player) -> PlayerScore:
+def player_score(position: Position, player: Player, board: Board | None = None) -> PlayerScore:
+    """Every line of one player's score (S1-S5)."""
+    bd = board or board_of(position)
     return PlayerScore(
-        lit_buildings(position, player),
-        largest_group(position, player),
+        lit_buildings(position, player, bd),
+        largest_group(position, player, bd),
         unbuilt(position, player),
-        postcards(position, player),
-        free_own_spaces(position, player),
+        postcards(position, player, bd),
+        free_own_spaces(position, player, bd),
+    )
+
+
+_FRONT = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
+"""The space in front of a statue (P11) on each space, facing each way; ``None`` off the board."""
+
+_PIECE_CARDS = tuple((name, card) for name, card in PIECE_CARDS.items() if name != "chartier")
+"""The pieces standing on a space and their cards, in the order of ``Pieces.placed()``."""
+
+
+@functools.lru_cache(maxsize=64)
+def _pattern_note(pattern: Pattern) -> str:
+    return (
+        f"the large streetlight's pattern is {pattern_label(pattern)} (S1c; the printed card's "
+        "pattern is unknown, set rules.large_streetlight_pattern to change it)"
     )
 
 
@@ -184,14 +309,19 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     """Notices that explain how the report was made."""
     out = []
     if position.pieces.large_streetlight is not None:
-        out.append(
-            "the large streetlight's pattern is "
-            f"{pattern_label(position.rules.large_streetlight_pattern)} (S1c; the printed card's "
-            "pattern is unknown, set rules.large_streetlight_pattern to change it)"
-        )
-    for name, sq in position.pieces.placed().items():
-        card = PIECE_CARDS[name]
-        if position.postcards.user(card) is None:
+        out.append(_pattern_note(position.rules.large_streetlight_pattern))
+    used = position.postcards.orange + position.postcards.blue
+    p = position.pieces
+    placed = (
+        p.painter,
+        p.dancer,
+        None if p.statue is None else p.statue.at,
+        p.fountain,
+        p.streetlight,
+        p.large_streetlight,
+    )
+    for (name, card), sq in zip(_PIECE_CARDS, placed, strict=True):
+        if sq is not None and card not in used:
             out.append(
                 f"the {name.replace('_', ' ')} on {square_name(sq)} scores for nobody: no player used {TITLES[card]}"
             )
@@ -222,9 +352,22 @@ def score(position: Position) -> Report:
     Raises :class:`~paris_score.errors.IllegalPositionError` when pieces share a
     space, since such a board has no meaningful score.
     """
-    problems = structure_problems(position)
-    if problems:
-        raise IllegalPositionError(problems)
-    scores = {p: player_score(position, p) for p in PLAYERS}
-    won = winner(scores[Player.ORANGE], scores[Player.BLUE])
-    return Report(scores[Player.ORANGE], scores[Player.BLUE], won, tuple(notes(position, won, scores)))
+    bd = board_of(position)
+    if bd.overlap:
+        raise IllegalPositionError(structure_problems(position))
+    orange = player_score(position, Player.ORANGE, bd)
+    blue = player_score(position, Player.BLUE, bd)
+    won = winner(orange, blue)
+    return Report(orange, blue, won, tuple(notes(position, won, {Player.ORANGE: orange, Player.BLUE: blue})))
+
+
+def score_many(positions: Iterable[Position]) -> list[Report]:
+    """:func:`score` of each position, in order: for bots and archives.
+
+    One list, as long as the input; it stops at the first position whose pieces
+    overlap (:class:`~paris_score.errors.IllegalPositionError`).  For an
+    archive too large to hold its reports, ``map(score, positions)`` streams
+    them; to use several cores, give chunks to worker processes
+    (docs/performance.md).
+    """
+    return [score(position) for position in positions]

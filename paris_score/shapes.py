@@ -31,6 +31,12 @@ MAX_SHAPE_SIZE: Final = 8
 
 def normalise(offsets: Iterable[tuple[int, int]]) -> Shape:
     """The normalised :data:`Shape` of any set of ``(dc, dr)`` offsets."""
+    if type(offsets) is tuple:
+        return _normalise_tuple(offsets)
+    return _normalise(offsets)
+
+
+def _normalise(offsets: Iterable[tuple[int, int]]) -> Shape:
     points = set(offsets)
     if not points:
         return ()
@@ -39,9 +45,29 @@ def normalise(offsets: Iterable[tuple[int, int]]) -> Shape:
     return tuple(sorted(((dc - c0, dr - r0) for dc, dr in points), key=lambda p: (p[1], p[0])))
 
 
+@functools.lru_cache(maxsize=4096)
+def _normalise_tuple(offsets: tuple[tuple[int, int], ...]) -> Shape:
+    """:func:`normalise` of a tuple, remembered: the same few shapes come back again and again."""
+    return _normalise(offsets)
+
+
 def shape_of(cells: Bitboard) -> Shape:
     """The shape the spaces of ``cells`` draw, wherever they are on the board."""
-    return normalise((square_column(sq), square_row(sq)) for sq in scan(cells))
+    if not cells:
+        return ()
+    columns = cells | cells >> 32
+    columns |= columns >> 16
+    columns |= columns >> 8
+    columns &= 0xFF  # the columns cells use
+    top = ((cells & -cells).bit_length() - 1) >> 3
+    left = (columns & -columns).bit_length() - 1
+    return _shape_at_a1(cells >> (top * SIZE + left))
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape_at_a1(bb: Bitboard) -> Shape:
+    """The shape of spaces already moved to the top row and the left column, in board order."""
+    return tuple((square_column(sq), square_row(sq)) for sq in scan(bb))
 
 
 def shape_bitboard(shape: Shape) -> Bitboard:
@@ -56,7 +82,18 @@ def shape_bitboard(shape: Shape) -> Bitboard:
 
 def is_shape(shape: Shape) -> bool:
     """True for a normalised, non-empty, edge-connected shape that fits the board."""
+    if type(shape) is tuple:
+        return _is_shape_tuple(shape)
+    return _is_shape(shape)
+
+
+def _is_shape(shape: Shape) -> bool:
     return bool(shape) and normalise(shape) == shape and is_connected(shape_bitboard(shape))
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_shape_tuple(shape: Shape) -> bool:
+    return _is_shape(shape)
 
 
 def rotate(shape: Shape) -> Shape:

@@ -65,7 +65,11 @@ def square_row(sq: Square) -> int:
 
 def square_name(sq: Square) -> str:
     """``0 -> "A1"``, ``63 -> "H8"``."""
-    return COLUMN_NAMES[sq & 7] + ROW_NAMES[sq >> 3]
+    return SQUARE_NAMES[sq]
+
+
+SQUARE_NAMES: Final[tuple[str, ...]] = tuple(c + r for r in ROW_NAMES for c in COLUMN_NAMES)
+"""``SQUARE_NAMES[sq]`` is the name of space ``sq``."""
 
 
 def parse_square(name: str) -> Square:
@@ -91,6 +95,16 @@ def scan(bb: Bitboard) -> Iterator[Square]:
         bb ^= low
 
 
+def squares_of(bb: Bitboard) -> tuple[Square, ...]:
+    """The spaces of ``bb`` in board order, as a tuple."""
+    found = []
+    while bb:
+        low = bb & -bb
+        found.append(low.bit_length() - 1)
+        bb ^= low
+    return tuple(found)
+
+
 def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> Bitboard:
     """The set of the given spaces."""
     bb = 0
@@ -101,7 +115,24 @@ def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> B
 
 def names(bb: Bitboard) -> list[str]:
     """Names of the spaces of ``bb`` in board order."""
-    return [square_name(sq) for sq in scan(bb)]
+    return [SQUARE_NAMES[sq] for sq in scan(bb)]
+
+
+_ROW_TEXT: dict[Bitboard, str] = {}
+"""The part of one row of a bitboard -> ``"C4, D4"``: filled on first use (at most 8 x 255 entries)."""
+
+
+def names_text(bb: Bitboard) -> str:
+    """The names of the spaces of ``bb`` in board order, comma-separated: ``"C4, D4, C5"``."""
+    parts = []
+    while bb:
+        part = bb & BB_ROWS[(bb & -bb).bit_length() - 1 >> 3]  # the first row with a space of bb
+        text = _ROW_TEXT.get(part)
+        if text is None:
+            text = _ROW_TEXT[part] = ", ".join(names(part))
+        parts.append(text)
+        bb ^= part
+    return ", ".join(parts)
 
 
 _NOT_A: Final = BB_ALL & ~BB_COLUMN_A
@@ -142,8 +173,11 @@ BB_DIAGONAL: Final[tuple[Bitboard, ...]] = tuple(diagonal(1 << sq) for sq in SQU
 def flood(seed: Bitboard, within: Bitboard) -> Bitboard:
     """Every space of ``within`` reachable from ``seed`` by adjacent steps inside ``within``."""
     area = seed & within
+    # One step in every direction per round; a sideways step never wraps onto the next row.
+    sideways_left = within & _NOT_H
+    sideways_right = within & _NOT_A
     while True:
-        grown = (area | adjacent(area)) & within
+        grown = area | ((area >> 8) | (area << 8)) & within | (area >> 1) & sideways_left | (area << 1) & sideways_right
         if grown == area:
             return area
         area = grown

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
 import string
 
-import attrs
 from hypothesis import strategies as st
 
-from paris_score import Player, legal_placements
+from paris_score.generate import random_position
 from paris_score.model import (
     BOX_SIZES,
     FACINGS,
@@ -25,8 +23,7 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.postcards import Postcard
-from paris_score.shapes import Shape, fixed_polyominoes
-from paris_score.squares import BB_ADJACENT, BB_ALL, bitboard, scan
+from paris_score.squares import bitboard
 
 BUILDING_ID_CHARS = string.ascii_letters + string.digits
 
@@ -87,160 +84,17 @@ def positions(draw: st.DrawFn) -> Position:
     )
 
 
-# -- legal_positions(): random legal positions built by legal moves only (issue 3) -------
-# Self-contained on purpose: it shares no helper with the other strategies of this file.
-
-_LEGAL_BOX = (3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6)
-_LEGAL_IDS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# -- legal_positions(): random legal positions built by legal moves only -----------------
 
 
-def _legal_pick(rng: random.Random, bb: int) -> int | None:
-    """A random space of ``bb``, or ``None`` when it is empty."""
-    spaces = list(scan(bb))
-    return rng.choice(spaces) if spaces else None
+def legal_positions(finished: bool | None = None) -> st.SearchStrategy[Position]:
+    """A random legal position from :func:`paris_score.generate.random_position` (one generator).
 
-
-def _legal_add(position: Position, building: Building) -> Position:
-    return attrs.evolve(position, buildings=(*position.buildings, building))
-
-
-def _legal_build(
-    rng: random.Random, position: Position, player: Player, shape: Shape, *, jardin: bool = False
-) -> Position | None:
-    """``position`` with ``shape`` built at a random legal placement, or ``None`` if it fits nowhere.
-
-    The Jardin des Plantes uses neither Métropolitain nor Chartier (P4 ruling).
+    Hypothesis drives the generator's random choices (``st.randoms(use_true_random=False)``),
+    so failures shrink and replay.  ``finished``: ``True`` a finished game (F4),
+    ``False`` a game in progress, ``None`` either.
     """
-    cards = {"metropolitain": False, "chartier": False} if jardin else {}
-    options = legal_placements(position, player, shape, **cards)
-    if not options:
-        return None
-    choice = rng.choice(options)
-    building = Building(_LEGAL_IDS[len(position.buildings)], player, choice.cells)
-    position = _legal_add(position, building)
-    if choice.chartier is not None:
-        position = attrs.evolve(position, pieces=attrs.evolve(position.pieces, chartier=choice.chartier))
-    return position
-
-
-@st.composite
-def legal_positions(draw: st.DrawFn) -> Position:
-    """A random legal position reached by legal moves only.
-
-    Random ground with exactly 8 streetlight spaces; 8 random postcards in
-    play, up to 4 used by each player; buildings taken from the box's 12
-    pieces (random shapes of the right sizes) built alternately through
-    :func:`paris_score.legal_placements` (Métropolitain and Chartier included),
-    the rest left in reserve with or without their shapes; then the Jardin
-    des Plantes, the annex and every special piece of a used card on a space
-    its rule allows, the statue last so that its front stays free.
-    """
-    codes = draw(st.lists(st.sampled_from("oobbm"), min_size=64, max_size=64))
-    lights = draw(st.permutations(range(64)))[:8]
-    rows = ["".join("l" if r * 8 + c in lights else codes[r * 8 + c] for c in range(8)) for r in range(8)]
-    in_play = draw(st.permutations(list(Postcard)))[:8]
-    tokens = draw(st.permutations(in_play))
-    n_orange = draw(st.integers(0, 4))
-    n_blue = draw(st.integers(0, 4))
-    used = {Player.ORANGE: tuple(tokens[:n_orange]), Player.BLUE: tuple(tokens[n_orange : n_orange + n_blue])}
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    position = Position(
-        Ground.from_rows(rows),
-        postcards=Postcards(in_play, used[Player.ORANGE], used[Player.BLUE]),
+    flags = st.booleans() if finished is None else st.just(finished)
+    return st.tuples(st.randoms(use_true_random=False), flags).map(
+        lambda drawn: random_position(drawn[0], finished=drawn[1])
     )
-
-    pool = list(_LEGAL_BOX)
-    rng.shuffle(pool)
-    reserve: dict[Player, list[tuple[int, Shape | None]]] = {p: [] for p in PLAYERS}
-    turns = draw(st.integers(0, len(pool)))
-    for turn in range(turns):
-        player = PLAYERS[turn % 2]
-        size = pool.pop()
-        shape = rng.choice(fixed_polyominoes(size))
-        built = None if rng.random() < 0.2 else _legal_build(rng, position, player, shape)
-        if built is None:
-            reserve[player].append((size, shape if rng.random() < 0.5 else None))
-        else:
-            position = built
-    position = attrs.evolve(
-        position,
-        reserve=Reserve(
-            [n for n, _ in reserve[Player.ORANGE]],
-            [n for n, _ in reserve[Player.BLUE]],
-            [s for _, s in reserve[Player.ORANGE]],
-            [s for _, s in reserve[Player.BLUE]],
-        ),
-    )
-
-    def user(card: Postcard) -> Player | None:
-        return position.postcards.user(card)
-
-    jardin_user = user(Postcard.JARDIN_DES_PLANTES)
-    if jardin_user is not None:
-        domino = ((0, 0), (1, 0))
-        built = _legal_build(rng, position, jardin_user, domino, jardin=True)
-        if built is not None:
-            last = built.buildings[-1]
-            position = attrs.evolve(built, buildings=(*built.buildings[:-1], attrs.evolve(last, jardin=True)))
-
-    annex_user = user(Postcard.BOUQUINISTES)
-    if annex_user is not None:
-        empty = ~position.occupied & BB_ALL
-        own = position.colours.own(annex_user)
-        mine = [b for b in position.buildings if b.owner is annex_user]
-        spots = [(b, sq) for b in mine for sq in scan(own & empty & _legal_adjacent_to(b.cells))]
-        if spots:
-            target, at = rng.choice(spots)
-            buildings = tuple(attrs.evolve(b, annex=at) if b is target else b for b in position.buildings)
-            position = attrs.evolve(position, buildings=buildings)
-
-    pieces: dict[str, object] = {}
-
-    def free() -> int:
-        bb = ~position.occupied & BB_ALL
-        for sq in pieces.values():
-            if isinstance(sq, int):
-                bb &= ~(1 << sq)
-        return bb
-
-    colours = position.colours
-    for name, card in (
-        ("painter", Postcard.LE_PEINTRE),
-        ("dancer", Postcard.MOULIN_ROUGE),
-        ("streetlight", Postcard.LAMPADAIRE),
-        ("fountain", Postcard.FONTAINE_DES_MERS),
-        ("large_streetlight", Postcard.LA_GRANDE_LUMIERE),
-    ):
-        owner = user(card)
-        if owner is None or rng.random() < 0.2:
-            continue
-        if name == "fountain":
-            allowed = colours.own(owner) | colours.mixed
-        elif name == "large_streetlight":
-            allowed = position.ground.streetlight
-        else:
-            allowed = colours.own(owner)
-        sq = _legal_pick(rng, allowed & free())
-        if sq is not None:
-            pieces[name] = sq
-    position = attrs.evolve(position, pieces=attrs.evolve(position.pieces, **pieces))
-
-    owner = user(Postcard.LE_PENSEUR)
-    if owner is not None:
-        room = position.colours.own(owner) & ~position.occupied & BB_ALL
-        options = [
-            Statue(sq, facing)
-            for sq in scan(room)
-            for facing in FACINGS
-            if (front := Statue(sq, facing).front) is not None and not position.occupied >> front & 1
-        ]
-        if options:
-            position = attrs.evolve(position, pieces=attrs.evolve(position.pieces, statue=rng.choice(options)))
-    return position
-
-
-def _legal_adjacent_to(bb: int) -> int:
-    out = 0
-    for sq in scan(bb):
-        out |= BB_ADJACENT[sq]
-    return out & ~bb

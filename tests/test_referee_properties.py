@@ -20,6 +20,13 @@ def test_legal_positions_have_no_problems(position: Position) -> None:
 
 
 @SETTINGS
+@given(legal_positions(finished=True))
+def test_finished_positions_are_finished(position: Position) -> None:
+    assert check(position, final=True) == []
+    assert len(position.postcards.orange) == len(position.postcards.blue) == 4
+
+
+@SETTINGS
 @given(legal_positions())
 def test_legal_positions_survive_json(position: Position) -> None:
     assert paris_score.loads(paris_score.dumps(position)) == position

@@ -6,9 +6,10 @@ Exit statuses (FORMAT.md): 0 success, 1 the position is invalid or unreadable
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -16,7 +17,7 @@ import paris_score
 from paris_score.errors import IllegalPositionError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score_cli.check import check_command, refuse_illegal
-from paris_score_cli.render import SVG_OPTION, render, write_scored
+from paris_score_cli.svg_output import SVG_OPTION, write_scored
 
 EXIT_INVALID = 1
 
@@ -45,7 +46,33 @@ def read_position(path: str) -> paris_score.Position:
         fail(source, [str(err) for err in e.errors])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A click group that imports some commands only when they run or are listed (a faster start).
+
+    ``lazy`` maps a command name to ``"module:attribute"``.
+    """
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name].split(":")
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+# `render` draws with paris_score.svg, which `score FILE` does not need: imported when used.
+@click.group(
+    cls=LazyGroup,
+    lazy={"render": "paris_score_cli.render:render"},
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(paris_score.__version__, prog_name="paris-score")
 def cli() -> None:
     """Referee and score positions of Paris: La Cité de la Lumière.
@@ -128,7 +155,6 @@ def schema_command(name: str) -> None:
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]
 
 
-cli.add_command(render)
 cli.add_command(check_command)
 
 

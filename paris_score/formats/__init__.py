@@ -7,7 +7,6 @@ from typing import Final, Literal
 
 from paris_score.errors import Located, PositionFormatError
 from paris_score.formats.position_json import dumps_json, loads_json
-from paris_score.formats.text_grid import dumps_text, loads_text
 from paris_score.model import Position
 
 MAX_INPUT_BYTES: Final = 1 << 20
@@ -45,6 +44,8 @@ def loads(text: str | bytes) -> Position:
         raise PositionFormatError([Located("", "the input is empty; expected JSON or a text grid")])
     if text.lstrip()[:1] in ("{", "["):
         return loads_json(text)
+    from paris_score.formats.text_grid import loads_text  # only when needed: a faster start
+
     return loads_text(text)
 
 
@@ -61,6 +62,8 @@ def dumps(position: Position, format: Format = "json") -> str:
     The text grid shows one thing per space: :class:`ParisScoreError` if pieces overlap.
     """
     if format == "text":
+        from paris_score.formats.text_grid import dumps_text
+
         return dumps_text(position)
     if format != "json":
         raise ValueError(f"unknown format {format!r}; expected 'json' or 'text'")

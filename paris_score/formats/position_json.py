@@ -8,6 +8,7 @@ naming its key path (``buildings[1].cells[0]``) and what was expected.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
@@ -32,7 +33,7 @@ from paris_score.model import (
 )
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
-from paris_score.squares import Square, bitboard, is_connected, names, parse_square, square_name
+from paris_score.squares import Bitboard, Square, bitboard, is_connected, names, parse_square, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
 JARDIN_PIECE: Final = "jardin-des-plantes"
@@ -309,6 +310,9 @@ def parse_json(text: str) -> Any:
 
 def from_dict(data: object) -> Position:
     """A position from decoded ``paris-position/1`` JSON; every error at once."""
+    position = read_well_formed(data)
+    if position is not None:
+        return position
     r = _Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "ground"))
     if obj is None:
@@ -331,6 +335,187 @@ def from_dict(data: object) -> Position:
         raise PositionFormatError(r.errors)
     assert reserve and postcards and pieces and rules  # noqa: PT018 - None was ruled out just above
     return Position(ground, tuple(buildings), reserve, postcards, pieces, rules)
+
+
+# -- The fast path: a well-formed document read without collecting errors ----------------
+#
+# Most documents are well formed.  read_well_formed() reads one with the same rules as the
+# reader above but no key paths and no error list; at the first thing out of the ordinary it
+# returns None and from_dict() reads the document again with the reader above, which finds
+# every error and words it.  So the fast path never decides what is an error, and never
+# accepts what the reader above refuses (tests/test_json_fast.py checks both on the same inputs).
+
+_SQUARE_NAMES: Final = {name: sq for sq in range(64) for name in (square_name(sq), square_name(sq).lower())}
+_SQUARE_BITS: Final = {name: 1 << sq for name, sq in _SQUARE_NAMES.items()}
+_CARD_SLUGS: Final = {c.value: c for c in Postcard}
+_OWNERS: Final = {str(p): p for p in PLAYERS}
+
+
+def _fast_squares(items: object) -> Bitboard | None:
+    """A list of distinct space names -> its bitboard; ``None`` for anything else."""
+    if type(items) is not list:
+        return None
+    try:
+        bits = [_SQUARE_BITS[name] for name in items]
+    except (KeyError, TypeError):  # not a space name, or not even a string
+        return None
+    bb = sum(bits)
+    return bb if bb.bit_count() == len(bits) else None  # a space listed twice carries into another bit
+
+
+def _fast_building(item: object) -> Building | None:
+    if type(item) is not dict or not item.keys() <= _BUILDING_KEYS_SET:
+        return None
+    id_, owner, cells = item.get("id"), item.get("owner"), _fast_squares(item.get("cells"))
+    if type(id_) is not str or not (0 < len(id_) <= 2 and id_.isascii() and id_.isalnum()):
+        return None
+    if type(owner) is not str or owner not in _OWNERS or not cells:
+        return None
+    annex = None
+    if "annex" in item:
+        name = item["annex"]
+        annex = _SQUARE_NAMES.get(name) if type(name) is str else None
+        if annex is None or cells >> annex & 1:
+            return None
+    if "piece" in item and item["piece"] != JARDIN_PIECE:
+        return None
+    return Building(id_, _OWNERS[owner], cells, annex, "piece" in item)
+
+
+def _fast_reserve(value: object) -> Reserve | None:
+    if type(value) is not dict or not value.keys() <= _OWNERS.keys():
+        return None
+    sizes: list[list[int]] = []
+    shapes: list[list[Shape | None]] = []
+    for player in PLAYERS:
+        entries = value.get(player, [])
+        if type(entries) is not list:
+            return None
+        sizes.append([])
+        shapes.append([])
+        for entry in entries:
+            shape = None
+            if type(entry) is dict:
+                if not entry.keys() <= _RESERVE_KEYS_SET or "size" not in entry:
+                    return None
+                if "shape" in entry:
+                    raw = entry["shape"]
+                    try:
+                        shape = _fast_shape(tuple(raw)) if type(raw) is list else None
+                    except TypeError:  # an unhashable item: not a space name
+                        return None
+                    if shape is None or len(shape) != entry["size"]:
+                        return None
+                entry = entry["size"]
+            if type(entry) is not int or entry not in BOX_SIZES:
+                return None
+            sizes[-1].append(entry)
+            shapes[-1].append(shape)
+    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_shape(names: tuple[object, ...]) -> Shape | None:
+    """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
+    cells = _fast_squares(list(names))
+    if not cells or not is_connected(cells):
+        return None
+    return shape_of(cells)
+
+
+def _fast_postcards(value: object) -> Postcards | None:
+    if type(value) is not dict or not value.keys() <= _CARD_KEYS_SET:
+        return None
+    lists = []
+    for key in _CARD_KEYS:
+        slugs = value.get(key, [])
+        if type(slugs) is not list:
+            return None
+        cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
+        if None in cards:
+            return None
+        lists.append(cards)
+    return Postcards(*lists)
+
+
+def _fast_pieces(value: object) -> Pieces | None:
+    if type(value) is not dict or not value.keys() <= _PIECE_KEYS_SET:
+        return None
+    found: dict[str, Any] = {}
+    for key, raw in value.items():
+        if key == "statue":
+            if type(raw) is not dict or raw.keys() != {"at", "facing"}:
+                return None
+            at, facing = raw["at"], raw["facing"]
+            at = _SQUARE_NAMES.get(at) if type(at) is str else None
+            if at is None or type(facing) is not str or facing not in FACINGS:
+                return None
+            found[key] = Statue(at, facing)
+        else:
+            sq = _SQUARE_NAMES.get(raw) if type(raw) is str else None
+            if sq is None:
+                return None
+            found[key] = sq
+    return Pieces(**found)
+
+
+def _fast_rules(value: object) -> Rules | None:
+    if type(value) is not dict or not value.keys() <= {"large_streetlight_pattern"}:
+        return None
+    if "large_streetlight_pattern" not in value:
+        return Rules()
+    raw = value["large_streetlight_pattern"]
+    if type(raw) is str:
+        return Rules(raw) if raw in PATTERN_NAMES else None
+    if type(raw) is not list or not raw:
+        return None
+    offsets = []
+    for item in raw:
+        if type(item) is not list or len(item) != 2 or type(item[0]) is not int or type(item[1]) is not int:
+            return None
+        pair = (item[0], item[1])
+        if pair == (0, 0) or max(abs(pair[0]), abs(pair[1])) > MAX_OFFSET or pair in offsets:
+            return None
+        offsets.append(pair)
+    return Rules(tuple(offsets))
+
+
+def read_well_formed(data: object) -> Position | None:
+    """The position of a well-formed ``paris-position/1`` document, or ``None`` at the first oddity."""
+    if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != POSITION_FORMAT:
+        return None
+    rows = data.get("ground")
+    if type(rows) is not list or len(rows) != 8 or not all(type(row) is str and len(row) == 8 for row in rows):
+        return None
+    raw_buildings = data.get("buildings", [])
+    if type(raw_buildings) is not list:
+        return None
+    buildings = []
+    ids = set()
+    for item in raw_buildings:
+        building = _fast_building(item)
+        if building is None or building.id in ids:
+            return None
+        ids.add(building.id)
+        buildings.append(building)
+    reserve = _fast_reserve(data.get("reserve", {}))
+    postcards = _fast_postcards(data.get("postcards", {}))
+    pieces = _fast_pieces(data.get("pieces", {}))
+    rules = _fast_rules(data.get("rules", {}))
+    if reserve is None or postcards is None or pieces is None or rules is None:
+        return None
+    try:
+        ground = Ground.from_rows(rows)
+    except ValueError:  # a character that is no cobblestone: the reader above says which
+        return None
+    return Position(ground, tuple(buildings), reserve, postcards, pieces, rules)
+
+
+_TOP_KEYS_SET: Final = frozenset(_TOP_KEYS)
+_BUILDING_KEYS_SET: Final = frozenset(_BUILDING_KEYS)
+_CARD_KEYS_SET: Final = frozenset(_CARD_KEYS)
+_RESERVE_KEYS_SET: Final = frozenset(_RESERVE_KEYS)
+_PIECE_KEYS_SET: Final = frozenset(_PIECE_KEYS)
 
 
 def loads_json(text: str) -> Position:

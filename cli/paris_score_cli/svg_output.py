@@ -1,0 +1,47 @@
+"""Writing SVG pictures from the command line: ``score --svg OUT`` and ``render -o OUT``.
+
+The drawing module (:mod:`paris_score.svg`) is imported only when a picture
+is written, so that ``paris-score score FILE`` starts without it.
+"""
+
+from __future__ import annotations
+
+import click
+
+import paris_score
+
+
+def write_svg(out: str, picture: str) -> None:
+    """Write ``picture`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
+    if out == "-":
+        click.echo(picture)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(picture + "\n")
+    except OSError as e:
+        from paris_score_cli.app import fail
+
+        fail(out, [f"cannot write the file: {e.strerror or e}"])
+
+
+def _no_dash(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value == "-":
+        raise click.BadParameter("standard output already carries the score; give a file name", ctx, param)
+    return value
+
+
+SVG_OPTION = click.option(
+    "--svg",
+    "svg_out",
+    metavar="OUT",
+    callback=_no_dash,
+    help="Also draw the scored position to the SVG file OUT, with the overlays that explain the score.",
+)
+
+
+def write_scored(out: str, position: paris_score.Position, report: paris_score.Report) -> None:
+    """``score --svg OUT``: the position, its totals and the overlays :func:`svg.report_overlays` picks."""
+    from paris_score import svg
+
+    write_svg(out, svg.board(position, report=report, overlays=svg.report_overlays(position, report)))
