@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
+    CatalogueFormatError,
     IllegalPositionError,
     Located,
     ParisScoreError,
     PositionFormatError,
     Problem,
+    UnwritableError,
 )
 from paris_score.example import rulebook_example
 from paris_score.formats import dumps, load, loads
@@ -41,6 +43,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Building",
     "Catalogue",
+    "CatalogueFormatError",
     "CataloguePiece",
     "Ground",
     "IllegalPositionError",
@@ -58,6 +61,7 @@ __all__ = [
     "Reserve",
     "Rules",
     "Statue",
+    "UnwritableError",
     "check",
     "dumps",
     "legal_placements",

@@ -1,25 +1,58 @@
-"""The errors a user can cause, all subclasses of :class:`ValueError`.
+"""The errors a user can cause: one family, all subclasses of :class:`ValueError`.
 
 Each carries *where* the trouble is (a key path such as ``buildings[1].cells[0]``,
 ``line 5, col 9``, or spaces) and a one-line message, so ``except ValueError``
-keeps working and programs can read the fields.
+keeps working and programs can read the fields::
+
+    ParisScoreError (ValueError)      anything bad input can cause
+    +-- PositionFormatError           unreadable input; .errors: Located(where, message)
+    |   +-- CatalogueFormatError      an unreadable paris-pieces/1 catalogue
+    +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
+    +-- UnwritableError               a position the text grid cannot draw; .spaces
+
+docs/robustness.md lists them with the limits the readers enforce.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
 from paris_score.squares import Square, square_name
 
+MAX_WHERE: Final = 120
+MAX_MESSAGE: Final = 400
+"""Longer texts in a :class:`Located` lose their middle: a 1 MiB key or value is not worth printing."""
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` with its middle replaced by `` ... `` when it is longer than ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    keep = (limit - 5) // 2
+    return f"{text[:keep]} ... {text[len(text) - keep :]}"
+
+
+def _clip_where(text: str) -> str:
+    return clip(text, MAX_WHERE)
+
+
+def _clip_message(text: str) -> str:
+    return clip(text, MAX_MESSAGE)
+
 
 @attrs.frozen
 class Located:
-    """One thing wrong with the input text: where it is and what was expected."""
+    """One thing wrong with the input text: where it is and what was expected.
 
-    where: str
-    message: str
+    Both texts are clipped in the middle (:func:`clip`) when they run long, so
+    hostile input cannot make an error message huge.
+    """
+
+    where: str = attrs.field(converter=_clip_where)
+    message: str = attrs.field(converter=_clip_message)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -65,9 +98,29 @@ class PositionFormatError(ParisScoreError):
         super().__init__("\n".join(str(e) for e in self.errors))
 
 
+class CatalogueFormatError(PositionFormatError):
+    """The input is not a readable ``paris-pieces/1`` catalogue; ``errors`` as for positions.
+
+    A subclass of :class:`PositionFormatError`, which catalogue errors were before
+    it existed, so ``except PositionFormatError`` still catches them.
+    """
+
+
 class IllegalPositionError(ParisScoreError):
     """The position breaks rules that make scoring it meaningless; ``problems`` lists them."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UnwritableError(ParisScoreError):
+    """The position cannot be written in the asked format; ``spaces`` are where (board order).
+
+    The text grid draws one thing per space, so a position whose pieces share a
+    space has no text grid (keep it as JSON).
+    """
+
+    def __init__(self, message: str, spaces: Iterable[Square] = ()) -> None:
+        self.spaces = tuple(spaces)
+        super().__init__(message)

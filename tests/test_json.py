@@ -146,7 +146,7 @@ def test_duplicate_building_ids() -> None:
 def test_bytes_bom_and_bad_utf8() -> None:
     data = json.dumps(MINIMAL).encode()
     assert paris_score.loads(b"\xef\xbb\xbf" + data) == paris_score.loads(data)
-    with pytest.raises(PositionFormatError, match="byte 0: not UTF-8 text"):
+    with pytest.raises(PositionFormatError, match=r"byte 0 \(line 1, col 1\): not UTF-8 text"):
         paris_score.loads(b"\xff" + data)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import paris_score
 from paris_score import Building, Pieces, Player, Position, PositionFormatError, Postcard, Statue
-from paris_score.errors import Located, ParisScoreError
+from paris_score.errors import MAX_MESSAGE, Located, ParisScoreError, clip
 from paris_score.formats.position_json import dumps_json, loads_json
 from paris_score.formats.text_grid import dumps_text, loads_text
 from paris_score.squares import bitboard, parse_square
@@ -601,6 +601,10 @@ def test_odd_digits_and_huge_numbers_are_refused_cleanly() -> None:
     huge = "9" * 5000
     assert errors(grid(headers=f"orange reserve: ² 3\npattern: ({huge},1)\n")) == [
         "line 9, col 17: '²' is not a building size; expected 3, 4, 5 or 6",
-        f"line 10, col 10: '({huge},1)' is not a pattern; expected square2, diamond2, rays4, rays8 "
-        "or offsets (dcol,drow) such as (1,0) (0,-1)",
+        "line 10, col 10: "
+        + clip(  # the 5000 digits lose their middle: messages stay short
+            f"'({huge},1)' is not a pattern; expected square2, diamond2, rays4, rays8 "
+            "or offsets (dcol,drow) such as (1,0) (0,-1)",
+            MAX_MESSAGE,
+        ),
     ]

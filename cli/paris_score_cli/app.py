@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 import paris_score
-from paris_score.errors import IllegalPositionError, PositionFormatError
+from paris_score.errors import IllegalPositionError, ParisScoreError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.svg_output import SVG_OPTION, write_scored
@@ -44,6 +44,8 @@ def read_position(path: str) -> paris_score.Position:
         return paris_score.loads(data)
     except PositionFormatError as e:
         fail(source, [str(err) for err in e.errors])
+    except ParisScoreError as e:  # any other bad-input error: still one line each, exit 1, no traceback
+        fail(source, str(e).splitlines())
 
 
 class LazyGroup(click.Group):

@@ -17,7 +17,7 @@ import click
 
 import paris_score
 from paris_score.catalogue import Catalogue
-from paris_score.errors import Located, PositionFormatError, Problem
+from paris_score.errors import Located, ParisScoreError, PositionFormatError, Problem
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score.referee import errors
 
@@ -56,6 +56,8 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
         return parse(data)
     except PositionFormatError as e:
         raise UnreadableError(source, list(e.errors)) from None
+    except ParisScoreError as e:  # any other bad-input error, one message a line
+        raise UnreadableError(source, [Located("", line) for line in str(e).splitlines()]) from None
 
 
 def problem_line(problem: Problem) -> str:

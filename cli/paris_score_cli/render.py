@@ -8,6 +8,7 @@ which ``score --svg`` uses too).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import click
 
@@ -15,6 +16,9 @@ from paris_score import svg
 from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
 
 __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
+
+MAX_SIZE: Final = 100_000
+"""The widest picture ``render --size`` draws, in pixels: far beyond any screen, and no float overflow."""
 
 
 @click.command()
@@ -35,7 +39,12 @@ __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
     help="Add a layer; repeat for more. lit: lamps to the buildings they light; groups: largest groups; "
     "painter, dancer: their areas; large-light: the large streetlight's spaces and blocked lines.",
 )
-@click.option("--size", type=click.IntRange(min=1), default=None, help="Width in pixels (default: natural size).")
+@click.option(
+    "--size",
+    type=click.IntRange(min=1, max=MAX_SIZE),
+    default=None,
+    help=f"Width in pixels, 1 to {MAX_SIZE} (default: natural size).",
+)
 def render(file: str, out: str, overlays: Sequence[str], size: int | None) -> None:
     """Draw the position in FILE (`-` reads standard input) as an SVG picture.
 

@@ -5,29 +5,43 @@ from __future__ import annotations
 import os
 from typing import Final, Literal
 
+from paris_score import limits
 from paris_score.errors import Located, PositionFormatError
 from paris_score.formats.position_json import dumps_json, loads_json
 from paris_score.model import Position
 
-MAX_INPUT_BYTES: Final = 1 << 20
-"""Inputs larger than 1 MiB are refused before parsing: no real position comes close."""
+MAX_INPUT_BYTES: Final = limits.MAX_INPUT_BYTES
+"""Inputs larger than 1 MiB are refused before parsing: no real position comes close (docs/robustness.md)."""
 
 Format = Literal["json", "text"]
 
 
 def _too_large(n: int, unit: str) -> PositionFormatError:
-    return PositionFormatError([Located("", f"input is {n} {unit}; positions are at most {MAX_INPUT_BYTES} {unit}")])
+    """Refused before parsing; ``n`` may be just one more than the limit (readers stop reading there)."""
+    return PositionFormatError(
+        [Located("", f"the input is over 1 MiB ({n} {unit} or more); positions are at most {MAX_INPUT_BYTES} {unit}")]
+    )
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else."""
+    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else (over 1 MiB, not UTF-8)."""
     if len(data) > MAX_INPUT_BYTES:
         raise _too_large(len(data), "bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise PositionFormatError([Located(f"byte {e.start}", "not UTF-8 text")]) from None
+        raise PositionFormatError([_not_utf8(data, e.start)]) from None
     return text.removeprefix("\ufeff")
+
+
+def _not_utf8(data: bytes, at: int) -> Located:
+    """Where the first byte that is not UTF-8 is (line and column counted in bytes), and a hint."""
+    line = data.count(b"\n", 0, at) + 1
+    col = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    hint = "save the file as UTF-8"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        hint = "this looks like UTF-16; save the file as UTF-8"
+    return Located(f"byte {at} (line {line}, col {col})", f"not UTF-8 text (0x{data[at]:02x}); {hint}")
 
 
 def loads(text: str | bytes) -> Position:
@@ -59,7 +73,7 @@ def load(path: str | os.PathLike[str]) -> Position:
 def dumps(position: Position, format: Format = "json") -> str:
     """A position as ``paris-position/1`` JSON or as a text grid.
 
-    The text grid shows one thing per space: :class:`ParisScoreError` if pieces overlap.
+    The text grid shows one thing per space: :class:`~paris_score.errors.UnwritableError` if pieces overlap.
     """
     if format == "text":
         from paris_score.formats.text_grid import dumps_text

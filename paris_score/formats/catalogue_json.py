@@ -29,8 +29,8 @@ from collections import Counter
 from typing import Any, Final
 
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
-from paris_score.errors import Located, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES, decode
+from paris_score.errors import CatalogueFormatError, Located, PositionFormatError
+from paris_score.formats import MAX_INPUT_BYTES, _too_large, decode
 from paris_score.formats.position_json import _Reader, _shape, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
@@ -59,7 +59,7 @@ def catalogue_from_dict(data: object) -> Catalogue:
     r = _Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "pieces"))
     if obj is None:
-        raise PositionFormatError(r.errors)
+        raise CatalogueFormatError(r.errors)
     if "format" in obj and obj["format"] != CATALOGUE_FORMAT:
         r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {json.dumps(obj['format'])}")
     note = r.string("note", obj["note"]) if "note" in obj else ""
@@ -77,18 +77,28 @@ def catalogue_from_dict(data: object) -> Catalogue:
                 f"this catalogue has {describe_sizes(sizes)}",
             )
     if r.errors or pieces is None or note is None:
-        raise PositionFormatError(r.errors)
+        raise CatalogueFormatError(r.errors)
     return Catalogue(tuple(pieces), note)
 
 
 def loads_catalogue(text: str | bytes) -> Catalogue:
-    """A catalogue from its ``paris-pieces/1`` JSON text (``str`` or UTF-8 ``bytes``)."""
-    if isinstance(text, bytes):
-        text = decode(text)
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
-        raise PositionFormatError([Located("", "the input is empty; expected a paris-pieces/1 document")])
-    return catalogue_from_dict(parse_json(text))
+    """A catalogue from its ``paris-pieces/1`` JSON text (``str`` or UTF-8 ``bytes``).
+
+    :class:`~paris_score.errors.CatalogueFormatError` (a :class:`PositionFormatError`) lists every error.
+    """
+    try:
+        if isinstance(text, bytes):
+            text = decode(text)
+        elif len(text) > MAX_INPUT_BYTES:
+            raise _too_large(len(text), "characters")
+        text = text.removeprefix("\ufeff")
+        if not text.strip():
+            raise CatalogueFormatError([Located("", "the input is empty; expected a paris-pieces/1 document")])
+        return catalogue_from_dict(parse_json(text))
+    except CatalogueFormatError:
+        raise
+    except PositionFormatError as e:  # from decode() and parse_json(), shared with positions
+        raise CatalogueFormatError(e.errors) from None
 
 
 def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:

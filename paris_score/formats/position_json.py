@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from paris_score.errors import Located, PositionFormatError
+from paris_score.errors import Located, PositionFormatError, clip
+from paris_score.limits import MAX_DIGITS, MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
@@ -58,8 +60,19 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _join(path: str, key: str) -> str:
+    """``path.key``; a key that is not a plain word is quoted, ``path["a b"]``, escapes and all."""
+    if not _PLAIN_KEY.fullmatch(key):
+        return f"{path}[{json.dumps(clip(key, 40))}]"
     return f"{path}.{key}" if path else key
+
+
+def _brief(value: object) -> str:
+    """A scalar as short JSON for a message; a list or an object only by its kind (it may be huge)."""
+    return _kind(value) if isinstance(value, list | dict) else clip(json.dumps(value), 40)
 
 
 class _Reader:
@@ -106,13 +119,18 @@ class _Reader:
 
     def integer(self, path: str, value: object) -> int | None:
         if type(value) is not int:
-            return self.fail(path, f"expected a whole number, got {_kind(value)} {json.dumps(value)}")
+            shown = "" if isinstance(value, list | dict) else f" {_brief(value)}"
+            return self.fail(path, f"expected a whole number, got {_kind(value)}{shown}")
         return value
 
-    def each(self, path: str, value: object, read: Callable[[str, Any], T | None]) -> list[T] | None:
-        """Every item of a list read by ``read``; ``None`` if the list or any item is bad."""
+    def each(
+        self, path: str, value: object, read: Callable[[str, Any], T | None], limit: int = MAX_ITEMS
+    ) -> list[T] | None:
+        """Every item of a list read by ``read``; ``None`` if the list or any item is bad or it is too long."""
         if not isinstance(value, list):
             return self.fail(path, f"expected a list, got {_kind(value)}")
+        if len(value) > limit:
+            return self.fail(path, f"{len(value)} items; a list here holds at most {limit} (docs/robustness.md)")
         items = [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
         good = [item for item in items if item is not None]
         return good if len(good) == len(items) else None
@@ -278,7 +296,7 @@ def _rules(r: _Reader, value: object) -> Rules | None:
     if not isinstance(raw, list):
         names = ", ".join(PATTERN_NAMES)
         return r.fail(path, f"expected a pattern name ({names}) or a list of [dcol, drow] offsets, got {_kind(raw)}")
-    offsets = r.each(path, raw, lambda p, v: _offset(r, p, v))
+    offsets = r.each(path, raw, lambda p, v: _offset(r, p, v), MAX_OFFSETS)
     if offsets is None:
         return None
     if not offsets:
@@ -289,23 +307,70 @@ def _rules(r: _Reader, value: object) -> Rules | None:
     return Rules(tuple(offsets))
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise PositionFormatError([Located(key, "this key appears twice in one object")])
-        obj[key] = value
-    return obj
+class _Twice(dict[str, Any]):
+    """An object in which some keys appeared more than once (the last value is kept)."""
+
+    twice: tuple[str, ...] = ()
+
+
+class _Refused:
+    """A value ``json.loads`` reads but a position refuses: ``NaN``, ``Infinity``, a huge number."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+def _refused_where(doc: object) -> list[Located]:
+    """The key path of every duplicate key and refused value in a decoded document (no recursion)."""
+    found: list[Located] = []
+    stack: list[tuple[str, object]] = [("", doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _Refused):
+            found.append(Located(path, value.message))
+        elif isinstance(value, dict):
+            for key in getattr(value, "twice", ()):
+                found.append(Located(_join(path, key), "this key appears twice in one object"))
+            stack.extend((_join(path, key), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+    return found
 
 
 def parse_json(text: str) -> Any:
-    """``json.loads`` that reports the line and column of a syntax error and refuses duplicate keys."""
+    """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
+    ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
+    trouble: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        trouble.append(True)
+        seen: set[str] = set()
+        twice = _Twice(obj)
+        twice.twice = tuple(dict.fromkeys(k for k, _ in items if k in seen or seen.add(k)))
+        return twice
+
+    def constant(name: str) -> _Refused:
+        trouble.append(True)
+        return _Refused(f"{name} is not valid JSON; expected a number, and JSON numbers are finite")
+
+    def integer(digits: str) -> int | _Refused:
+        if len(digits.lstrip("-")) <= MAX_DIGITS:
+            return int(digits)
+        trouble.append(True)
+        return _Refused(f"a number of {len(digits.lstrip('-'))} digits; numbers here have at most {MAX_DIGITS}")
+
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        doc = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer)
     except json.JSONDecodeError as e:
         raise PositionFormatError([Located(f"line {e.lineno}, col {e.colno}", f"not valid JSON: {e.msg}")]) from None
     except RecursionError:
         raise PositionFormatError([Located("", "not valid JSON: nested too deeply")]) from None
+    if trouble:
+        raise PositionFormatError(_refused_where(doc))
+    return doc
 
 
 def from_dict(data: object) -> Position:
@@ -318,7 +383,7 @@ def from_dict(data: object) -> Position:
     if obj is None:
         raise PositionFormatError(r.errors)
     if "format" in obj and obj["format"] != POSITION_FORMAT:
-        r.fail("format", f"expected {POSITION_FORMAT!r}, got {json.dumps(obj['format'])}")
+        r.fail("format", f"expected {POSITION_FORMAT!r}, got {_brief(obj['format'])}")
     ground = _ground(r, obj["ground"]) if "ground" in obj else None
     buildings = r.each("buildings", obj.get("buildings", []), lambda p, v: _building(r, p, v))
     seen: set[str] = set()

@@ -28,7 +28,8 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score.errors import Located, ParisScoreError, PositionFormatError
+from paris_score.errors import Located, PositionFormatError, UnwritableError
+from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
@@ -48,7 +49,19 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.postcards import TITLES, Postcard
-from paris_score.squares import COLUMN_NAMES, ROW_NAMES, Square, scan, square, square_name
+from paris_score.shapes import Shape, shape_bitboard, shape_of
+from paris_score.squares import (
+    COLUMN_NAMES,
+    ROW_NAMES,
+    Square,
+    bitboard,
+    is_connected,
+    names,
+    parse_square,
+    scan,
+    square,
+    square_name,
+)
 
 FREE: Final = "."
 ANNEX: Final = "+"
@@ -113,8 +126,16 @@ _KEY_LIST: Final = ", ".join(dict.fromkeys(_KEYS.values()))
 _SINGLE_KEYS: Final = ("annex", "pattern")
 _OWNER_KEYS: Final = {"orange buildings": Player.ORANGE, "blue buildings": Player.BLUE}
 
+_LINE_END: Final = re.compile(r"\r\n|\r|\n")
+"""Lines end in LF, CRLF or CR; other characters ``str.splitlines`` would break at (form feed ...) are blanks."""
 _TOKEN: Final = re.compile(r"\S+")
 _ITEM: Final = re.compile(r"[^\s,]+")
+_RESERVE_ITEM: Final = re.compile(r"\[[^\]]*\]?|[^\s,\[\]]+|\]")
+"""A reserve header's words: a size, a shape ``[A1 B1 ...]`` (the ``]`` may be missing: an error), a stray ``]``."""
+OPEN_SHAPE: Final = "["
+CLOSE_SHAPE: Final = "]"
+_RESERVE_KEYS: Final = ("orange reserve", "blue reserve")
+_ROW_OF_LABEL: Final = {label: r for r, label in enumerate(ROW_NAMES)}
 _OFFSET: Final = re.compile(r"[(\[]\s*([+-]?[0-9]{1,9})\s*,\s*([+-]?[0-9]{1,9})\s*[)\]]")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}")
 _SEPARATORS: Final = " \t,;"
@@ -132,6 +153,10 @@ _CARDS: Final[dict[str, Postcard]] = {
     **{card.value: card for card in Postcard},
 }
 """Slugs and folded printed titles (``bouquinistes-sur-la-seine``) -> postcards."""
+
+
+class _TooManyErrorsError(Exception):
+    """Raised by :meth:`_Reader.fail` at :data:`~paris_score.limits.MAX_ERRORS` errors: reading stops there."""
 
 
 @attrs.frozen
@@ -163,6 +188,8 @@ class _Reader:
     def fail(self, line: int, col: int, message: str) -> None:
         where = f"line {line}, col {col}" if col else f"line {line}" if line else ""
         self.errors.append((line or 1 << 30, col, Located(where, message)))
+        if len(self.errors) >= MAX_ERRORS:
+            raise _TooManyErrorsError
 
     def fail_at(self, item: _Item, message: str) -> None:
         self.fail(item.line, item.col, message)
@@ -170,17 +197,20 @@ class _Reader:
     # -- lines ---------------------------------------------------------------
 
     def read(self, text: str) -> None:
-        for number, raw in enumerate(text.splitlines(), 1):
+        for number, raw in enumerate(_LINE_END.split(text), 1):
             line = raw.split(COMMENT, 1)[0]
             if not line.strip():
                 continue
             if ":" in line:
                 self.header(number, line)
                 continue
-            tokens = [_Item(m.group(), number, m.start() + 1) for m in _TOKEN.finditer(line)]
+            # At most 10 tokens are kept: a row needs 9, the column letters 8; the rest are only counted.
+            matches = _TOKEN.finditer(line)
+            tokens = [_Item(m.group(), number, m.start() + 1) for m, _ in zip(matches, range(10), strict=False)]
+            count = len(tokens) + sum(1 for _ in matches)
             first = tokens[0]
             if first.text[0].isdigit():
-                self.row(tokens)
+                self.row(tokens, count - 1)
             elif first.text.upper() == "A":
                 self.columns(tokens)
             else:
@@ -195,20 +225,21 @@ class _Reader:
         if [t.text.upper() for t in tokens] != list(COLUMN_NAMES):
             self.fail_at(tokens[0], "expected the column letters A B C D E F G H")
 
-    def row(self, tokens: list[_Item]) -> None:
+    def row(self, tokens: list[_Item], n_spaces: int) -> None:
+        """A grid row: its label, then ``n_spaces`` tokens (only the first few are in ``tokens``)."""
         label, spaces = tokens[0], tokens[1:]
-        if label.text not in ROW_NAMES:
+        r = _ROW_OF_LABEL.get(label.text)
+        if r is None:
             self.fail_at(label, f"{label.text!r} is not a row number; expected 1 to 8")
             return
-        r = ROW_NAMES.index(label.text)
         if r in self.rows:
             self.fail_at(label, f"row {label.text} is given twice; the first is on line {self.rows[r]}")
             return
         self.rows[r] = label.line
-        if len(spaces) > 8:
-            self.fail_at(spaces[8], f"row {label.text} has {len(spaces)} spaces; expected 8")
-        elif len(spaces) < 8:
-            self.fail(label.line, 0, f"row {label.text} has {len(spaces)} spaces; expected 8, one per column")
+        if n_spaces > 8:
+            self.fail_at(spaces[8], f"row {label.text} has {n_spaces} spaces; expected 8")
+        elif n_spaces < 8:
+            self.fail(label.line, 0, f"row {label.text} has {n_spaces} spaces; expected 8, one per column")
         for c, token in enumerate(spaces[:8]):
             self.space(square(c, r), token)
 
@@ -281,11 +312,19 @@ class _Reader:
                 start = len(value) - len(value.lstrip())
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
-        items = [_Item(m.group(), number, value_col + m.start()) for m in _ITEM.finditer(value)]
-        items = [item for item in items if item.text != NONE]
-        self.headers.setdefault(key, []).extend(items)
-        if key in _OWNER_KEYS:
-            self.owners.extend((_OWNER_KEYS[key], item) for item in items)
+        words = _RESERVE_ITEM if key in _RESERVE_KEYS else _ITEM
+        limit = 2 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # a reserve's shapes are words too
+        have = self.headers.setdefault(key, [])
+        for m in words.finditer(value):
+            if m.group() == NONE:
+                continue
+            item = _Item(m.group(), number, value_col + m.start())
+            if len(have) == limit:
+                self.fail_at(item, f"too many words for {key!r}; at most {limit} (docs/robustness.md)")
+                break
+            have.append(item)
+            if key in _OWNER_KEYS:
+                self.owners.append((_OWNER_KEYS[key], item))
 
     # -- putting the position together ---------------------------------------
 
@@ -351,16 +390,69 @@ class _Reader:
                 annex_of[id_] = sq
         return annex_of
 
-    def sizes(self, key: str) -> list[int]:
-        sizes = []
+    def size(self, item: _Item) -> int | None:
+        if not _NUMBER.fullmatch(item.text):
+            self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
+        elif int(item.text) not in BOX_SIZES:
+            self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
+        else:
+            return int(item.text)
+        return None
+
+    def reserve(self, key: str) -> list[tuple[int, Shape | None]]:
+        """S3: each size, maybe followed by the building's shape, e.g. ``4[A1 B1 C1 A2]`` (needed by F4)."""
+        entries: list[tuple[int, Shape | None]] = []
+        last: tuple[int | None, int | None] | None = None  # (size, index in entries) of a size still without a shape
         for item in self.headers.get(key, []):
-            if not _NUMBER.fullmatch(item.text):
-                self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
-            elif int(item.text) not in BOX_SIZES:
-                self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
+            if item.text == CLOSE_SHAPE:
+                self.fail_at(item, "a ']' without its '['; write a shape as 4[A1 B1 C1 A2]")
+            elif item.text.startswith(OPEN_SHAPE):
+                if last is None:
+                    self.fail_at(item, "a shape needs its building's size just before it, e.g. 4[A1 B1 C1 A2]")
+                    continue
+                size, index = last
+                shape = self.shape(item, size)
+                if shape is not None and size is not None and index is not None:
+                    entries[index] = (size, shape)
+                last = None
             else:
-                sizes.append(int(item.text))
-        return sizes
+                size = self.size(item)
+                if size is not None:
+                    entries.append((size, None))
+                last = (size, None if size is None else len(entries) - 1)
+        return entries
+
+    def shape(self, item: _Item, size: int | None) -> Shape | None:
+        """A reserve building's shape: its spaces drawn anywhere on the board, connected (B3)."""
+        if not item.text.endswith(CLOSE_SHAPE):
+            self.fail_at(item, "this shape's '[' has no ']'; write a shape as 4[A1 B1 C1 A2]")
+            return None
+        cells: list[Square] = []
+        good = True
+        for m in _ITEM.finditer(item.text[1:-1]):
+            word = _Item(m.group(), item.line, item.col + 1 + m.start())
+            try:
+                sq = parse_square(word.text)
+            except ValueError:
+                self.fail_at(word, f"{word.text!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'")
+                good = False
+                continue
+            if sq in cells:
+                self.fail_at(word, f"{square_name(sq)} is listed twice")
+                good = False
+            cells.append(sq)
+        if not good:
+            return None
+        bb = bitboard(cells)
+        if not cells:
+            self.fail_at(item, "an empty shape; list the building's spaces, e.g. 4[A1 B1 C1 A2]")
+        elif not is_connected(bb):
+            self.fail_at(item, "the spaces of a shape must be connected edge to edge (P1)")
+        elif size is not None and len(cells) != size:
+            self.fail_at(item, f"{len(cells)} spaces for a building of size {size}")
+        else:
+            return shape_of(bb)
+        return None
 
     def cards(self, key: str) -> list[Postcard]:
         cards = []
@@ -381,7 +473,7 @@ class _Reader:
             if item.text.lower() == preset:
                 return preset
         lead = len(value) - len(value.lstrip())
-        written: list[tuple[int, int]] = []
+        written: set[tuple[int, int]] = set()
         good: list[tuple[int, int]] = []
         at = 0
         for match in _OFFSET.finditer(value):
@@ -397,7 +489,7 @@ class _Reader:
                 self.fail(item.line, col, f"({pair[0]},{pair[1]}) is listed twice")
             else:
                 good.append(pair)
-            written.append(pair)
+            written.add(pair)
             at = match.end()
         if not written or value[at:].strip(_SEPARATORS):
             what = f"{item.text!r} is not a pattern" if item.text else "the pattern is missing"
@@ -418,7 +510,8 @@ class _Reader:
                     self.fail(0, 0, f"row {r + 1} is missing; the grid needs rows 1 to 8")
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
-        reserve = Reserve(orange=self.sizes("orange reserve"), blue=self.sizes("blue reserve"))
+        orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
+        reserve = Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
         postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
         rules = Rules(self.pattern())
         if self.errors:
@@ -441,8 +534,12 @@ class _Reader:
 def loads_text(text: str) -> Position:
     """Read a text grid (docs/text-format.md); :class:`PositionFormatError` lists every error."""
     reader = _Reader()
-    reader.read(text.removeprefix("\ufeff"))
-    return reader.position()
+    try:
+        reader.read(text.removeprefix("\ufeff"))
+        return reader.position()
+    except _TooManyErrorsError:
+        found = [e for *_, e in sorted(reader.errors, key=lambda e: e[:2])]
+        raise PositionFormatError([*found, Located("", f"stopped after {MAX_ERRORS} errors")]) from None
 
 
 # -- writing ------------------------------------------------------------------
@@ -482,11 +579,19 @@ def _drawn(position: Position) -> list[str]:
         put(pieces.statue.at, STATUE + _ARROW_OF_FACING[pieces.statue.facing], "the statue")
     if clashes:
         lines = [f"{square_name(sq)}: {', '.join(w[:-1])} and {w[-1]}" for sq, w in sorted(clashes.items())]
-        raise ParisScoreError(
+        raise UnwritableError(
             "the text grid shows one thing per space; these spaces hold more (keep this position as JSON):\n"
-            + "\n".join(lines)
+            + "\n".join(lines),
+            sorted(clashes),
         )
     return [FREE if d is None else d[0] for d in drawn]
+
+
+def _reserve_word(size: int, shape: Shape | None) -> str:
+    """``5``, or ``4[A1 B1 C1 A2]`` when the shape is known (drawn from A1, as the JSON writer does)."""
+    if shape is None:
+        return str(size)
+    return f"{size}{OPEN_SHAPE}{' '.join(names(shape_bitboard(shape)))}{CLOSE_SHAPE}"
 
 
 def _line(key: str, words: list[str]) -> str:
@@ -494,7 +599,7 @@ def _line(key: str, words: list[str]) -> str:
 
 
 def dumps_text(position: Position, *, legend: bool = True) -> str:
-    """The position as a text grid; :class:`ParisScoreError` if two things share a space."""
+    """The position as a text grid; :class:`~paris_score.errors.UnwritableError` if two things share a space."""
     drawn = _drawn(position)
     chartier = position.pieces.chartier
     tokens = [position.ground.code(sq) + (CHARTIER if sq == chartier else "") + drawn[sq] for sq in range(64)]
@@ -515,7 +620,9 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
             runs.append((player, []))
     lines += [_line(f"{player} buildings", ids) for player, ids in runs]
     lines.append(_line("jardin", [b.id for b in position.buildings if b.jardin]))
-    lines += [_line(f"{player} reserve", [str(n) for n in position.reserve.of(player)]) for player in PLAYERS]
+    lines += [
+        _line(f"{player} reserve", [_reserve_word(*e) for e in position.reserve.entries(player)]) for player in PLAYERS
+    ]
     cards = position.postcards
     lines.append(_line("postcards", [str(c) for c in cards.in_play]))
     lines += [_line(f"{player} used", [str(c) for c in cards.used(player)]) for player in PLAYERS]

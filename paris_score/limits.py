@@ -1,0 +1,25 @@
+"""What the readers accept at most (docs/robustness.md).
+
+Every bound is far above anything a real game holds, and each exists so that
+hostile input costs a bounded amount of time and memory: the box has 12 building
+pieces, a board 64 spaces, a pattern at most 224 offsets.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_INPUT_BYTES: Final = 1 << 20
+"""Inputs larger than 1 MiB are refused before parsing: no real position comes close."""
+
+MAX_ITEMS: Final = 64
+"""Any list of a position or catalogue (buildings, cells, a reserve, a postcard list, pieces): one item per space."""
+
+MAX_OFFSETS: Final = 15 * 15 - 1
+"""A custom large streetlight pattern: every offset within -7..7 except (0, 0) (S1c)."""
+
+MAX_DIGITS: Final = 100
+"""A JSON number with more digits is refused (Python refuses to read ints of over 4300 digits at all)."""
+
+MAX_ERRORS: Final = 100
+"""The text grid reader stops after this many errors; JSON errors are bounded by the list limits."""
