@@ -40,11 +40,35 @@ patterns: st.SearchStrategy[Pattern] = st.one_of(
 
 
 @st.composite
+def polyominoes(draw: st.DrawFn, size: int) -> tuple[tuple[int, int], ...]:
+    """A connected shape of ``size`` spaces, grown one edge neighbour at a time (not normalised)."""
+    cells = [(0, 0)]
+    while len(cells) < size:
+        frontier = sorted(
+            {(c + dc, r + dr) for c, r in cells for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(cells)
+        )
+        cells.append(draw(st.sampled_from(frontier)))
+    return tuple(cells)
+
+
+@st.composite
+def reserves(draw: st.DrawFn) -> Reserve:
+    """Up to 6 reserve buildings a player, each with its shape or without (paris-position/1 allows both)."""
+    entries = {
+        player: [(n, draw(st.none() | polyominoes(n))) for n in draw(st.lists(st.sampled_from(BOX_SIZES), max_size=6))]
+        for player in PLAYERS
+    }
+    orange, blue = entries[PLAYERS[0]], entries[PLAYERS[1]]
+    return Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
+
+
+@st.composite
 def positions(draw: st.DrawFn) -> Position:
     """Any position paris-position/1 can hold whose pieces do not overlap.
 
     Structural, not legal: ground, buildings (any cells, connected or not, random
-    owners, ids, annexes, Jardin flags), pieces, postcards, reserves and patterns
+    owners, ids, annexes, Jardin flags), pieces, postcards, reserves (shapes known
+    or not) and patterns
     are each valid values, but the rules (P1-P13, box counts) are not followed.
     Spaces are handed out from one shuffled order, so nothing shares a space;
     the Chartier space is ground (W1) and may lie under anything.
@@ -73,11 +97,10 @@ def positions(draw: st.DrawFn) -> Position:
         chartier=draw(st.none() | st.integers(0, 63)),
     )
     cards = st.lists(st.sampled_from(list(Postcard)), max_size=8)
-    sizes = st.lists(st.sampled_from(BOX_SIZES), max_size=6)
     return Position(
         ground,
         tuple(buildings),
-        Reserve(orange=draw(sizes), blue=draw(sizes)),
+        draw(reserves()),
         Postcards(draw(cards), draw(cards), draw(cards)),
         pieces,
         Rules(draw(patterns)),

@@ -608,3 +608,85 @@ def test_odd_digits_and_huge_numbers_are_refused_cleanly() -> None:
             MAX_MESSAGE,
         ),
     ]
+
+
+# -- reserve shapes and limits (issue 7) ---------------------------------------------
+
+L4 = ((0, 0), (1, 0), (2, 0), (0, 1))
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "orange reserve: 5 4[A1 B1 C1 A2]",
+        "orange reserve: 5 4 [a1 b1 c1 a2]",
+        "orange reserve: 5, 4[A1,B1,C1,A2]",
+        "ORANGE RESERVE:5 4[ F6  G6 H6 F7 ]",
+        "orange reserve: 5\norange reserve: 4[A1 B1 C1 A2]",
+    ],
+)
+def test_a_reserve_size_may_carry_its_shape_drawn_anywhere(written: str) -> None:
+    reserve = loads_text(grid(headers=written + "\nblue reserve: 3")).reserve
+    assert reserve.entries(ORANGE) == ((5, None), (4, L4))
+    assert reserve.entries(BLUE) == ((3, None),)
+
+
+def test_the_writer_draws_reserve_shapes_from_a1_and_they_read_back() -> None:
+    position = loads_text(grid(headers="orange reserve: 5 4[F6 G6 H6 F7]\nblue reserve: 3[h8 h7 h6]"))
+    text = dumps_text(position)
+    assert "orange reserve: 5 4[A1 B1 C1 A2]\n" in text
+    assert "blue reserve: 3[A1 A2 A3]\n" in text
+    assert loads_text(text) == position
+    assert loads_json(dumps_json(position)) == position
+
+
+def test_reserve_shape_errors_name_line_and_column() -> None:
+    headers = (
+        "orange reserve: 4[A1 B1 C1] 3[A1 I9 AA1] [A1 A2 A3]\n"
+        "blue reserve: 3[A1 A1 A2] 4[A1 C1 D1 E1] ] 7[A1] 5[A1 B1\n"
+        "blue reserve: 4[]\n"
+    )
+    assert errors(grid(headers=headers)) == [
+        "line 9, col 18: 3 spaces for a building of size 4",
+        "line 9, col 34: 'I9' is not a space; expected a column A-H and a row 1-8, e.g. 'C4'",
+        "line 9, col 37: 'AA1' is not a space; expected a column A-H and a row 1-8, e.g. 'C4'",
+        "line 9, col 42: a shape needs its building's size just before it, e.g. 4[A1 B1 C1 A2]",
+        "line 10, col 20: A1 is listed twice",
+        "line 10, col 28: the spaces of a shape must be connected edge to edge (P1)",
+        "line 10, col 42: a ']' without its '['; write a shape as 4[A1 B1 C1 A2]",
+        "line 10, col 44: size 7 is not in the box; expected 3, 4, 5 or 6 (B3)",
+        "line 10, col 51: this shape's '[' has no ']'; write a shape as 4[A1 B1 C1 A2]",
+        "line 11, col 16: an empty shape; list the building's spaces, e.g. 4[A1 B1 C1 A2]",
+    ]
+
+
+def test_row_labels_are_exact_numbers() -> None:
+    # Found while auditing for issue 7: '23' was read as row 2 (a substring test), silently.
+    text = grid((2, "23  o.  o.  o.  o.  b.  b.  b.  b."))
+    assert errors(text) == [
+        "line 2, col 1: '23' is not a row number; expected 1 to 8",
+        "row 2 is missing; the grid needs rows 1 to 8",
+    ]
+
+
+def test_only_lf_crlf_and_cr_end_lines() -> None:
+    # str.splitlines() also breaks at form feeds, vertical tabs, U+2028 ...: line numbers then disagree
+    # with every editor. Those characters are blanks now, and lines are counted as editors count them.
+    text = grid(headers="orange reserve: 9\f3\x0b4\u2028 x")
+    assert errors(text) == [
+        "line 9, col 17: size 9 is not in the box; expected 3, 4, 5 or 6 (B3)",
+        "line 9, col 24: 'x' is not a building size; expected 3, 4, 5 or 6",
+    ]
+    assert loads_text(grid().replace("\n", "\r")) == loads_text(grid())
+
+
+def test_too_many_words_in_a_header_and_too_many_errors() -> None:
+    many = " ".join(["3"] * 200)
+    assert errors(grid(headers=f"orange reserve: {many}")) == [
+        f"line 9, col {17 + 2 * 128}: too many words for 'orange reserve'; at most 128 (docs/robustness.md)"
+    ]
+    junk = "\n".join(["?"] * 5000)
+    found = errors(grid() + junk)
+    assert len(found) == 101
+    assert found[0].startswith("line 9, col 1: expected a grid row")
+    assert found[-1] == "stopped after 100 errors"
