@@ -22,6 +22,7 @@ draws one thing per space, so positions whose pieces overlap cannot be written.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from typing import Any, Final
@@ -206,7 +207,7 @@ class _Reader:
                 continue
             # At most 10 tokens are kept: a row needs 9, the column letters 8; the rest are only counted.
             matches = _TOKEN.finditer(line)
-            tokens = [_Item(m.group(), number, m.start() + 1) for m, _ in zip(matches, range(10), strict=False)]
+            tokens = [_Item(m.group(), number, m.start() + 1) for m in itertools.islice(matches, 10)]
             count = len(tokens) + sum(1 for _ in matches)
             first = tokens[0]
             if first.text[0].isdigit():
