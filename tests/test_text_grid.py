@@ -681,9 +681,18 @@ def test_only_lf_crlf_and_cr_end_lines() -> None:
 
 
 def test_too_many_words_in_a_header_and_too_many_errors() -> None:
-    many = " ".join(["3"] * 200)
-    assert errors(grid(headers=f"orange reserve: {many}")) == [
-        f"line 9, col {17 + 2 * 128}: too many words for 'orange reserve'; at most 128 (docs/robustness.md)"
+    assert errors(grid(headers="postcards: " + "levitation " * 65)) == [
+        f"line 9, col {12 + 11 * 64}: too many words for 'postcards'; at most 64 (docs/robustness.md)"
+    ]
+    # A reserve holds 64 buildings, as in JSON (found by the fuzzer: the text read 101, its JSON did not).
+    assert errors(grid(headers="orange reserve: " + "3 " * 65)) == [
+        f"line 9, col {17 + 2 * 64}: more than 64 buildings in a reserve (docs/robustness.md)"
+    ]
+    assert errors(grid(headers="orange reserve: " + "3[a1 a2 a3] " * 65)) == [
+        f"line 9, col {17 + 12 * 64}: more than 64 buildings in a reserve (docs/robustness.md)"
+    ]
+    assert errors(grid(headers="orange reserve: " + "3 " * 200)) == [
+        f"line 9, col {17 + 2 * 64}: more than 64 buildings in a reserve (docs/robustness.md)"
     ]
     junk = "\n".join(["?"] * 5000)
     found = errors(grid() + junk)

@@ -314,7 +314,7 @@ class _Reader:
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
         words = _RESERVE_ITEM if key in _RESERVE_KEYS else _ITEM
-        limit = 2 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # a reserve's shapes are words too
+        limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
         for m in words.finditer(value):
             if m.group() == NONE:
@@ -418,6 +418,9 @@ class _Reader:
                 last = None
             else:
                 size = self.size(item)
+                if size is not None and len(entries) == MAX_ITEMS:  # as many as JSON reads
+                    self.fail_at(item, f"more than {MAX_ITEMS} buildings in a reserve (docs/robustness.md)")
+                    break
                 if size is not None:
                     entries.append((size, None))
                 last = (size, None if size is None else len(entries) - 1)

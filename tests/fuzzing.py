@@ -1,0 +1,434 @@
+"""The fuzzer's parts, shared by tests/test_fuzz.py and fuzz/atheris_fuzz.py (docs/robustness.md).
+
+:func:`mutate` turns a valid position (JSON or text grid, as bytes) into a
+hostile one: byte flips, truncation, splices with another input, dropped or
+duplicated keys and lines, values of the wrong type, tokens known to be
+trouble.  :func:`exercise` is the oracle: whatever the input, only the
+library's own errors may come out, and what reads must check, score (or be
+refused as illegal), and write back to an equal position.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import paris_score
+from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, svg
+from paris_score.errors import Located
+from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
+from paris_score.postcards import Postcard
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TROUBLE: tuple[bytes, ...] = (
+    b"NaN",
+    b"Infinity",
+    b"-Infinity",
+    b"1e999",
+    b"-1",
+    b"0",
+    b"4.0",
+    b"9" * 120,
+    b"9" * 5000,
+    b"null",
+    b"true",
+    b"[]",
+    b"{}",
+    b'""',
+    b'"\\ud800"',
+    b'"\\u0000"',
+    b'"I9"',
+    b'"A0"',
+    b'"AA1"',
+    b'" a1"',
+    b'"a1"',
+    b'"orange"',
+    b'"blue"',
+    b'"square2"',
+    b"[[0,0]]",
+    b'{"size": 4, "shape": ["A1", "B1", "C1", "A2"]}',
+    b"\xff",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b"\xc3\xa9",
+    b"\r\n",
+    b"\r",
+    b"\n",
+    b"\t",
+    b"\x00",
+    b"\x0c",
+    b"[" * 40,
+    b"{" * 40,
+    b"#",
+    b":",
+    b",",
+    b"+",
+    b"/",
+    b"!",
+    b"!^",
+    b"**",
+    b"@",
+    b"~",
+    b"&",
+    b"-",
+    b"[A1 B1 C1 A2]",
+    b"4[A1 B1]",
+    b"(0,0)",
+    b"(8,1)",
+    b"23",
+    b"9",
+    b"orange buildings: ",
+    b"blue reserve: ",
+    b"pattern: ",
+    b"annex: ",
+    b"jardin: ",
+    b"  ",
+)
+"""Bytes that have broken parsers before: non-JSON numbers, huge numbers, bad spaces, odd bytes, syntax."""
+
+JSON_VALUES: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    3,
+    7,
+    10**30,
+    4.0,
+    0.5,
+    "",
+    "A1",
+    "I9",
+    "a1",
+    "orange",
+    "up",
+    "x" * 300,
+    "\ud800",
+    [],
+    [1, 2],
+    ["A1", "A1"],
+    {},
+    {"size": 3},
+    {"at": "A1"},
+)
+"""Values a structural mutation puts where another value was (a type swap, mostly)."""
+
+
+@functools.cache
+def seeds() -> tuple[bytes, ...]:
+    """The valid inputs mutations start from: the examples, JSON and text, and one of everything."""
+    rulebook = paris_score.rulebook_example()
+    everything = paris_score.loads(EVERYTHING)
+    return (
+        (ROOT / "examples" / "rulebook.json").read_bytes(),
+        (ROOT / "examples" / "rulebook.txt").read_bytes(),
+        paris_score.dumps(rulebook, format="text").encode(),
+        EVERYTHING.encode(),
+        paris_score.dumps(everything).encode(),
+        json.dumps(json.loads(paris_score.dumps(everything))).encode(),  # on one line
+    )
+
+
+EVERYTHING = """\
+# one of everything the text grid can say
+    A   B   C   D   E   F   G   H
+1   oA  oA  o.  o.  l.  b.  bD  bD
+2   oA  o+A o@  o.  o.  b/~ bD  b.
+3   m.  m.  m.  o*  l** m.  m.  m.
+4   o&  o.  o.  o.  o.  b!v b.  b.
+5   o.  o.  o.  o.  o.  b.  b.  b.
+6   o.  o.  o.  o.  l.  b.  b.  b.
+7   oC  oC  o.  o.  o.  b.  b.  bz9
+8   o.  o.  o.  o.  l.  b.  b.  b.
+orange buildings: A C
+blue buildings: D z9
+jardin: C
+orange reserve: 5 4[A1 B1 C1 A2]
+blue reserve: 3[a1 a2 a3]
+postcards: le-peintre chartier lampadaire la-grande-lumiere moulin-rouge le-penseur
+orange used: le-peintre lampadaire moulin-rouge
+blue used: chartier la-grande-lumiere le-penseur
+pattern: (1,0) (-1,0) (0,2) (-7,7)
+"""
+
+
+# -- mutations -------------------------------------------------------------------------
+
+
+def _span(rng: random.Random, data: bytes) -> tuple[int, int]:
+    start = rng.randrange(len(data) + 1)
+    return start, min(len(data), start + rng.choice((1, 1, 2, 4, 8, 32, 256)))
+
+
+def flip(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """One bit of one byte turned over."""
+    if not data:
+        return data
+    i = rng.randrange(len(data))
+    return data[:i] + bytes([data[i] ^ 1 << rng.randrange(8)]) + data[i + 1 :]
+
+
+def poke(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """One byte replaced by any byte."""
+    if not data:
+        return data
+    i = rng.randrange(len(data))
+    return data[:i] + bytes([rng.randrange(256)]) + data[i + 1 :]
+
+
+def insert(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A troublesome token put in anywhere."""
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + rng.choice(TROUBLE) + data[i:]
+
+
+def overwrite(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A span replaced by a troublesome token."""
+    start, end = _span(rng, data)
+    return data[:start] + rng.choice(TROUBLE) + data[end:]
+
+
+def delete(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    start, end = _span(rng, data)
+    return data[:start] + data[end:]
+
+
+def truncate(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    return data[: rng.randrange(len(data) + 1)]
+
+
+def splice(rng: random.Random, data: bytes, other: bytes) -> bytes:
+    """The head of one input, the tail of another."""
+    return data[: rng.randrange(len(data) + 1)] + other[rng.randrange(len(other) + 1) :]
+
+
+def duplicate(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A span repeated, once or many times."""
+    start, end = _span(rng, data)
+    return data[:end] + data[start:end] * rng.choice((1, 1, 2, 100)) + data[end:]
+
+
+def lines(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """Whole lines dropped, repeated, swapped, or their ends changed (CRLF, CR, none)."""
+    rows = data.split(b"\n")
+    i, j = rng.randrange(len(rows)), rng.randrange(len(rows))
+    what = rng.randrange(5)
+    if what == 0:
+        del rows[i]
+    elif what == 1:
+        rows.insert(i, rows[j])
+    elif what == 2:
+        rows[i], rows[j] = rows[j], rows[i]
+    elif what == 3:
+        return b"\r\n".join(rows)
+    else:
+        return b"\r".join(rows)
+    return b"\n".join(rows)
+
+
+def case(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A span in upper or lower case."""
+    start, end = _span(rng, data)
+    part = data[start:end]
+    return data[:start] + (part.upper() if rng.random() < 0.5 else part.lower()) + data[end:]
+
+
+def _paths(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path of a decoded JSON document (the root included)."""
+    found = [path]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += _paths(value, (*path, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            found += _paths(value, (*path, i))
+    return found
+
+
+def structure(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A JSON input changed as a tree: a key dropped, renamed or doubled, a value of another type."""
+    try:
+        doc = json.loads(data)
+        paths = _paths(doc)[1:]
+    except (ValueError, RecursionError):
+        return insert(rng, data, b"")
+    if not paths:
+        return data
+    *parent_path, last = rng.choice(paths)
+    parent = doc
+    for step in parent_path:
+        parent = parent[step]
+    what = rng.randrange(5)
+    if what == 0:
+        del parent[last]
+    elif what == 1 and isinstance(parent, dict):
+        parent[rng.choice(("x", last.upper(), last + " ", "", "\u00e9"))] = parent.pop(last)
+    elif what == 2 and isinstance(parent, list):
+        parent.insert(last, parent[last])
+    else:
+        parent[last] = rng.choice(JSON_VALUES)
+    text = json.dumps(doc, allow_nan=True, ensure_ascii=rng.random() < 0.5)
+    if what == 4 and isinstance(parent, dict):  # the same key twice, textually
+        key = json.dumps(last)
+        text = text.replace(f"{key}: ", f"{key}: null, {key}: ", 1)
+    return text.encode("utf-8", "surrogatepass")
+
+
+SQUARES = [c + r for r in "12345678" for c in "ABCDEFGH"]
+WORDS = (
+    *(str(p) for p in PLAYERS),
+    *FACINGS,
+    *PATTERN_NAMES,
+    *(str(c) for c in Postcard),
+    "jardin-des-plantes",
+)
+TOKENS = (
+    "o.",
+    "b.",
+    "m.",
+    "l.",
+    "oA",
+    "bB",
+    "lA",
+    "m/.",
+    "o+A",
+    "b+",
+    "o@",
+    "b&",
+    "m~",
+    "o*",
+    "l**",
+    "b!^",
+    "o!>",
+    "oz9",
+)
+
+
+def plausible(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A value swapped for another of the right type: inputs that still read, with pieces anywhere."""
+    try:
+        doc = json.loads(data)
+        paths = _paths(doc)
+    except (ValueError, RecursionError):
+        rows = data.split(b"\n")
+        i = rng.randrange(len(rows))
+        words = rows[i].split(b" ")
+        j = rng.randrange(len(words))
+        words[j] = rng.choice(TOKENS).encode() if words[j][:1] in (b"o", b"b", b"m", b"l") else words[j]
+        rows[i] = b" ".join(words)
+        return b"\n".join(rows)
+    for _ in range(rng.choice((1, 3, 10))):
+        paths = _paths(doc)[1:]
+        if not paths:
+            break
+        *parent_path, last = rng.choice(paths)
+        parent = doc
+        for step in parent_path:
+            parent = parent[step]
+        value = parent[last]
+        if isinstance(value, str) and value.upper() in SQUARES:
+            parent[last] = rng.choice(SQUARES)
+        elif isinstance(value, str) and value in WORDS:
+            parent[last] = rng.choice(WORDS)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            parent[last] = rng.randint(-7, 7) if "rules" in parent_path else rng.randint(3, 6)
+        elif isinstance(value, list) and value and rng.random() < 0.5:
+            value.append(value[rng.randrange(len(value))])
+        elif isinstance(value, list) and value:
+            del value[rng.randrange(len(value))]
+    return json.dumps(doc).encode()
+
+
+MUTATIONS: tuple[Callable[[random.Random, bytes, bytes], bytes], ...] = (
+    plausible,
+    plausible,
+    plausible,
+    flip,
+    poke,
+    insert,
+    overwrite,
+    delete,
+    truncate,
+    splice,
+    duplicate,
+    lines,
+    case,
+    structure,
+    structure,
+)
+
+
+def mutate(rng: random.Random, data: bytes, other: bytes) -> bytes:
+    """1 to 4 mutations in a row (``other`` feeds splices)."""
+    for _ in range(rng.choice((1, 1, 1, 2, 3, 4))):
+        data = rng.choice(MUTATIONS)(rng, data, other)
+    return data
+
+
+# -- the oracle --------------------------------------------------------------------------
+
+
+CATALOGUE = paris_score.load_catalogue(ROOT / "tests" / "data" / "fictional-pieces.json")
+
+
+def exercise(data: bytes | str, *, draw: bool = True) -> Position | None:
+    """Read ``data`` and use what reads; only :class:`ParisScoreError` of the right kind may come out.
+
+    What reads is refereed (also as a finished game, with a catalogue), scored
+    or refused as illegal, written back as JSON and text and read again, and
+    (``draw``) drawn as SVG.  Returns the position, or ``None`` when the input
+    was refused.  Raises :class:`AssertionError` (or the unexpected
+    exception) when the library misbehaves.
+    """
+    try:
+        position = paris_score.loads(data)
+    except PositionFormatError as e:
+        _says_where_and_what(e)
+        return None
+    for problems in (
+        paris_score.check(position),  # never raises on a position that reads
+        paris_score.check(position, final=True, catalogue=CATALOGUE),
+    ):
+        assert all(p.code and p.rule and p.severity in ("error", "warning") for p in problems)
+    report = None
+    try:
+        report = paris_score.score(position)
+    except IllegalPositionError as e:
+        _says_where_and_what(e)
+    else:
+        for player in PLAYERS:
+            lines = report[player]
+            assert lines.lit_buildings.points == sum(b.points for b in lines.lit_buildings.buildings)
+            assert lines.postcards.points == sum(c.points for c in lines.postcards.cards)
+        json.dumps(report.to_dict())
+        str(report)
+    if draw:
+        overlays = svg.report_overlays(position, report) if report is not None else svg.OVERLAYS
+        svg.board(position, report=report, overlays=overlays)
+    assert paris_score.loads(paris_score.dumps(position)) == position
+    try:
+        text = paris_score.dumps(position, format="text")
+    except UnwritableError as e:
+        _says_where_and_what(e)
+    else:
+        assert paris_score.loads(text) == position
+    return position
+
+
+def _says_where_and_what(error: ParisScoreError) -> None:
+    """Every error of the family names where the trouble is and what is wrong."""
+    if isinstance(error, PositionFormatError):
+        assert error.errors, "a format error must say what is wrong"
+        assert all(isinstance(e, Located) and e.message for e in error.errors)
+    elif isinstance(error, IllegalPositionError):
+        assert error.problems
+        assert all(p.spaces and p.message for p in error.problems)
+    elif isinstance(error, UnwritableError):
+        assert error.spaces
+    assert str(error)
