@@ -22,4 +22,4 @@ MAX_DIGITS: Final = 100
 """A JSON number with more digits is refused (Python refuses to read ints of over 4300 digits at all)."""
 
 MAX_ERRORS: Final = 100
-"""The text grid reader stops after this many errors; JSON errors are bounded by the list limits."""
+"""Errors a reader lists at most; then it says ``stopped after 100 errors``."""

@@ -468,3 +468,15 @@ def test_commands_without_input_stay_well_behaved() -> None:
     assert CliRunner().invoke(cli, ["example"]).exit_code == 0
     assert CliRunner().invoke(cli, ["schema", "position"]).exit_code == 0
     assert CliRunner().invoke(cli, ["schema", "nonsense"]).exit_code == 2
+
+
+def test_floods_of_errors_stop_at_100() -> None:
+    keys = {f"k{i}": 0 for i in range(5000)}
+    for text in (
+        json.dumps({**MINIMAL, **keys}),
+        doc(reserve={"orange": []}).replace("[]", "[" + ",".join(["NaN"] * 5000) + "]"),
+        doc(buildings=[{"id": "A", "owner": "blue", "cells": ["Z9"] * 64}] * 64),
+    ):
+        found = refused(text)
+        assert len(found) == 101
+        assert found[-1] == "stopped after 100 errors"

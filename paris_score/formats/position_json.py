@@ -11,11 +11,11 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip
-from paris_score.limits import MAX_DIGITS, MAX_ITEMS, MAX_OFFSETS
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
@@ -82,7 +82,11 @@ class _Reader:
         self.errors: list[Located] = []
 
     def fail(self, path: str, message: str) -> None:
-        self.errors.append(Located(path, message))
+        """Record an error; after :data:`~paris_score.limits.MAX_ERRORS` only a note that there were more."""
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(Located(path, message))
+        elif len(self.errors) == MAX_ERRORS:
+            self.errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
 
     def mapping(
         self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()
@@ -320,20 +324,40 @@ class _Refused:
         self.message = message
 
 
+_NOT_JSON: Final = {
+    name: _Refused(f"{name} is not valid JSON; expected a number, and JSON numbers are finite")
+    for name in ("NaN", "Infinity", "-Infinity")
+}
+
+
+def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
+    if isinstance(value, dict):
+        yield from ((_join(path, key), item) for key, item in value.items())
+    elif isinstance(value, list):
+        yield from ((f"{path}[{i}]", item) for i, item in enumerate(value))
+
+
 def _refused_where(doc: object) -> list[Located]:
-    """The key path of every duplicate key and refused value in a decoded document (no recursion)."""
+    """The key path of each duplicate key and refused value of a decoded document, in document order.
+
+    No recursion (a stack of iterators), and no more than :data:`~paris_score.limits.MAX_ERRORS`.
+    """
     found: list[Located] = []
-    stack: list[tuple[str, object]] = [("", doc)]
-    while stack:
-        path, value = stack.pop()
+    stack = [iter([("", doc)])]
+    while stack and len(found) < MAX_ERRORS:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            continue
+        path, value = step
         if isinstance(value, _Refused):
             found.append(Located(path, value.message))
-        elif isinstance(value, dict):
-            for key in getattr(value, "twice", ()):
-                found.append(Located(_join(path, key), "this key appears twice in one object"))
-            stack.extend((_join(path, key), item) for key, item in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+        found += (
+            Located(_join(path, key), "this key appears twice in one object") for key in getattr(value, "twice", ())
+        )
+        stack.append(_children(path, value))
+    if len(found) >= MAX_ERRORS:
+        return [*found[:MAX_ERRORS], Located("", f"stopped after {MAX_ERRORS} errors")]
     return found
 
 
@@ -354,7 +378,7 @@ def parse_json(text: str) -> Any:
 
     def constant(name: str) -> _Refused:
         trouble.append(True)
-        return _Refused(f"{name} is not valid JSON; expected a number, and JSON numbers are finite")
+        return _NOT_JSON[name]
 
     def integer(digits: str) -> int | _Refused:
         if len(digits.lstrip("-")) <= MAX_DIGITS:
