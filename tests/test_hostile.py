@@ -10,10 +10,12 @@ import json
 from pathlib import Path
 
 import attrs
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
 import paris_score
+import paris_score.formats
 from paris_score import (
     Building,
     CatalogueFormatError,
@@ -480,3 +482,17 @@ def test_floods_of_errors_stop_at_100() -> None:
         found = refused(text)
         assert len(found) == 101
         assert found[-1] == "stopped after 100 errors"
+
+
+def test_the_schema_refuses_what_the_limits_refuse() -> None:
+    schema = json.loads(paris_score.formats.schema("position"))
+    too_long = [
+        {"buildings": [{"id": f"B{i}", "owner": "blue", "cells": ["A1"]} for i in range(10)] * 7},
+        {"reserve": {"orange": [3] * (MAX_ITEMS + 1)}},
+        {"postcards": {"blue": ["levitation"] * (MAX_ITEMS + 1)}},
+    ]
+    for changes in too_long:
+        text = doc(**changes)
+        with pytest.raises(jsonschema.ValidationError, match="is too long"):
+            jsonschema.validate(json.loads(text), schema)
+        assert f"a list here holds at most {MAX_ITEMS}" in refused(text)[0]
