@@ -372,8 +372,13 @@ def parse_json(text: str) -> Any:
             return obj
         trouble.append(True)
         seen: set[str] = set()
+        repeated: dict[str, None] = {}  # in order, each once
+        for key, _ in items:
+            if key in seen:
+                repeated[key] = None
+            seen.add(key)
         twice = _Twice(obj)
-        twice.twice = tuple(dict.fromkeys(k for k, _ in items if k in seen or seen.add(k)))
+        twice.twice = tuple(repeated)
         return twice
 
     def constant(name: str) -> _Refused:
