@@ -368,7 +368,8 @@ class _Reader:
         bare = [item for _, target, item in self.annexes if target is None]
         if "annex" in self.single:
             item = self.single["annex"][1]
-            words = [_Item(m.group(), item.line, item.col + m.start()) for m in _ITEM.finditer(item.text)]
+            found = itertools.islice(_ITEM.finditer(item.text), 2)  # one is right; a second is enough to refuse
+            words = [_Item(m.group(), item.line, item.col + m.start()) for m in found]
             if len(words) != 1:
                 self.fail_at(item, "expected the id of the building that carries the annex, e.g. 'annex: B'")
             else:
