@@ -11,6 +11,7 @@ or the atheris harness in fuzz/ (docs/robustness.md).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import time
@@ -136,3 +137,16 @@ def test_mutated_catalogues_give_only_catalogue_errors() -> None:
 @pytest.mark.parametrize("index", range(6))
 def test_the_seeds_read(index: int) -> None:
     assert check_input(seeds()[index]) is not None
+
+
+def test_the_atheris_harness_runs_without_atheris() -> None:
+    """fuzz/atheris_fuzz.py imports atheris only to fuzz; its oracle runs on the seeds here."""
+    spec = importlib.util.spec_from_file_location("atheris_fuzz", ROOT / "fuzz" / "atheris_fuzz.py")
+    assert spec is not None
+    assert spec.loader is not None
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    for data in seeds():
+        harness.test_one_input(data)
+    harness.test_one_input(b"\xff{")
+    harness.test_one_input(b"")
