@@ -192,6 +192,12 @@ EVERY_RULE: list[tuple[tuple[Any, ...], Any]] = [
     (("rules", "large_streetlight_pattern"), [[1, 0, 0]]),
     (("rules", "large_streetlight_pattern"), 2),
     (("extra",), 1),
+    # The limits of docs/robustness.md: lists of over 64 items (issue 7).
+    (("buildings",), [{"id": f"{i}", "owner": "blue", "cells": ["H8"]} for i in range(65)]),
+    (("reserve", "orange"), [3] * 65),
+    (("reserve", "orange"), [{"size": 3}] * 65),
+    (("postcards", "in_play"), ["le-peintre"] * 65),
+    (("postcards", "blue"), ["chartier"] * 65),
 ]
 
 

@@ -43,7 +43,7 @@ MAX_SIZE: Final = 100_000
     "--size",
     type=click.IntRange(min=1, max=MAX_SIZE),
     default=None,
-    help=f"Width in pixels, 1 to {MAX_SIZE} (default: natural size).",
+    help="Width in pixels (default: natural size).",
 )
 def render(file: str, out: str, overlays: Sequence[str], size: int | None) -> None:
     """Draw the position in FILE (`-` reads standard input) as an SVG picture.

@@ -483,7 +483,7 @@ def _fast_reserve(value: object) -> Reserve | None:
     shapes: list[list[Shape | None]] = []
     for player in PLAYERS:
         entries = value.get(player, [])
-        if type(entries) is not list:
+        if type(entries) is not list or len(entries) > MAX_ITEMS:
             return None
         sizes.append([])
         shapes.append([])
@@ -523,7 +523,7 @@ def _fast_postcards(value: object) -> Postcards | None:
     lists = []
     for key in _CARD_KEYS:
         slugs = value.get(key, [])
-        if type(slugs) is not list:
+        if type(slugs) is not list or len(slugs) > MAX_ITEMS:
             return None
         cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
         if None in cards:
@@ -582,7 +582,7 @@ def read_well_formed(data: object) -> Position | None:
     if type(rows) is not list or len(rows) != 8 or not all(type(row) is str and len(row) == 8 for row in rows):
         return None
     raw_buildings = data.get("buildings", [])
-    if type(raw_buildings) is not list:
+    if type(raw_buildings) is not list or len(raw_buildings) > MAX_ITEMS:
         return None
     buildings = []
     ids = set()
