@@ -3,16 +3,15 @@
 A normal lamp lights the 4 adjacent spaces (S1a): one shift-and-mask of the
 building's spaces finds every normal lamp beside it.
 
-The large streetlight (S1b) needs a table per pattern, a :class:`Sight`:
-for every lamp space, the bitboard of the pattern's spaces on the board, and
-for every (lamp, target) pair the bitboard of the spaces whose *inside* the
-straight segment between the two centres crosses (its blockers).  A building
-is then lit when one of its own spaces in the pattern has no blocker covered
-by another building, so a check scans only the building's spaces in the
-pattern.  A table is built once per pattern, the first time the pattern is
-used (a few milliseconds, not paid at import: the command line starts faster);
-the presets' tables live as long as the process, custom patterns' tables in
-a bounded cache.
+The large streetlight (S1b) needs a :class:`Sight` per pattern and lamp
+space: the bitboard of the pattern's spaces on the board, and for every
+target space the bitboard of the spaces whose *inside* the straight segment
+between the two centres crosses (its blockers).  A building is then lit when
+one of its own spaces in the pattern has no blocker covered by another
+building, so a check scans only the building's spaces in the pattern.  Each
+offset's crossed spaces are computed once (there are at most 224 offsets),
+each (pattern, lamp) table on first use, in a bounded cache: a custom
+pattern costs a few microseconds, not a table for all 64 lamp spaces.
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from typing import Final, NamedTuple
 from paris_score.model import PATTERN_NAMES, Building, Offsets, Pattern, Position
 from paris_score.squares import (
     BB_ALL,
-    SQUARES,
     Bitboard,
     Square,
     adjacent,
@@ -32,8 +30,8 @@ from paris_score.squares import (
 )
 
 _REACH: Final = 7
-_CUSTOM_CACHE: Final = 128
-"""Custom patterns whose tables are kept (least recently used ones are dropped)."""
+_SIGHT_CACHE: Final = 1024
+"""(pattern, lamp) tables kept: all 256 of the presets and the most recently used custom ones."""
 
 
 def pattern_offsets(pattern: Pattern) -> Offsets:
@@ -96,56 +94,41 @@ def crossed(dc: int, dr: int) -> list[tuple[int, int]]:
 
 
 class Sight(NamedTuple):
-    """The large streetlight's line of sight for one pattern (S1b, S1c), for every lamp space."""
+    """The large streetlight's line of sight from one lamp space, for one pattern (S1b, S1c)."""
 
-    reach: tuple[Bitboard, ...]
-    """Per lamp space: the pattern's spaces that lie on the board."""
-    blockers: tuple[tuple[Bitboard, ...], ...]
-    """Per lamp space, per target space: the spaces whose inside the segment crosses (0 off the pattern)."""
+    reach: Bitboard
+    """The pattern's spaces that lie on the board."""
+    blockers: tuple[Bitboard, ...]
+    """Per target space: the spaces whose inside the segment crosses (0 off the pattern)."""
 
 
-def _build_sight(offsets: Offsets) -> Sight:
-    reach = [0] * 64
-    blockers = [[0] * 64 for _ in SQUARES]
-    for dc, dr in offsets:
-        # The crossed spaces as a mask relative to the lamp, lifted by 63 bits so it can be shifted.
-        relative = 0
-        for qc, qr in crossed(dc, dr):
-            relative |= 1 << (63 + qr * 8 + qc)
-        for lamp in SQUARES:
-            target = offset(lamp, dc, dr)
-            if target is None:
-                continue
-            reach[lamp] |= 1 << target
+@functools.cache
+def _relative(dc: int, dr: int) -> Bitboard:
+    """The spaces :func:`crossed` by offset (dc, dr), as a mask lifted by 63 bits so it can be shifted."""
+    relative = 0
+    for qc, qr in crossed(dc, dr):
+        relative |= 1 << (63 + qr * 8 + qc)
+    return relative
+
+
+@functools.lru_cache(maxsize=_SIGHT_CACHE)
+def sight(pattern: Pattern, lamp: Square) -> Sight:
+    """The line of sight of ``pattern`` from the space ``lamp`` (S1b, S1c), built on first use."""
+    reach = 0
+    blockers = [0] * 64
+    for dc, dr in pattern_offsets(pattern):
+        target = offset(lamp, dc, dr)
+        if target is not None:
+            reach |= 1 << target
             # The crossed spaces lie between lamp and target, so on the board: the shift never wraps.
-            blockers[lamp][target] = (relative << lamp) >> 63 & BB_ALL
-    return Sight(tuple(reach), tuple(tuple(row) for row in blockers))
+            blockers[target] = (_relative(dc, dr) << lamp) >> 63 & BB_ALL
+    return Sight(reach, tuple(blockers))
 
 
-_PRESETS: dict[str, Sight] = {}
-
-
-@functools.lru_cache(maxsize=_CUSTOM_CACHE)
-def _custom_sight(offsets: Offsets) -> Sight:
-    return _build_sight(offsets)
-
-
-def sight(pattern: Pattern) -> Sight:
-    """The line-of-sight tables of ``pattern``, built on its first use (S1b, S1c)."""
-    if isinstance(pattern, str):
-        found = _PRESETS.get(pattern)
-        if found is None:
-            found = _PRESETS[pattern] = _build_sight(pattern_offsets(pattern))
-        return found
-    return _custom_sight(pattern)
-
-
-def reaches(table: Sight, lamp: Square, spaces: Bitboard, others: Bitboard) -> bool:
-    """S1b: does the large streetlight on ``lamp`` light a space of ``spaces``, ``others`` being other buildings?"""
-    targets = spaces & table.reach[lamp]
-    if not targets:
-        return False
-    blockers = table.blockers[lamp]
+def reaches(table: Sight, spaces: Bitboard, others: Bitboard) -> bool:
+    """S1b: does the light reach a space of ``spaces``, ``others`` being the other buildings' spaces?"""
+    targets = spaces & table.reach
+    blockers = table.blockers
     while targets:
         low = targets & -targets
         if not blockers[low.bit_length() - 1] & others:
@@ -154,24 +137,10 @@ def reaches(table: Sight, lamp: Square, spaces: Bitboard, others: Bitboard) -> b
     return False
 
 
-def sight_table(pattern: Pattern) -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
-    """For each lamp space: every (target space, blockers bitboard) of the pattern on the board."""
-    table = sight(pattern)
-    offsets = pattern_offsets(pattern)
-    return tuple(
-        tuple(
-            (target, table.blockers[lamp][target])
-            for target in (offset(lamp, dc, dr) for dc, dr in offsets)
-            if target is not None
-        )
-        for lamp in SQUARES
-    )
-
-
 def lit_by_large(position: Position, building: Building, lamp: Square, built: Bitboard) -> bool:
     """S1b: does the large streetlight on ``lamp`` reach a space of ``building``?"""
     spaces = building.spaces
-    return reaches(sight(position.rules.large_streetlight_pattern), lamp, spaces, built & ~spaces)
+    return reaches(sight(position.rules.large_streetlight_pattern, lamp), spaces, built & ~spaces)
 
 
 def lighting_lamps(position: Position, building: Building, built: Bitboard | None = None) -> list[Square]:

@@ -119,17 +119,17 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     bd = board or board_of(position)
     normal = bd.lamps
     table = None
-    lamp = large = reach = 0
+    large = reach = 0
     if bd.large is not None:
-        lamp, large = bd.large, 1 << bd.large
+        large = 1 << bd.large
         normal &= ~large
-        table = sight(position.rules.large_streetlight_pattern)
-        reach = table.reach[lamp]  # the pattern's spaces on the board
+        table = sight(position.rules.large_streetlight_pattern, bd.large)
+        reach = table.reach  # the pattern's spaces on the board
     lines = []
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
         hit = normal & halo
-        if s & reach and table is not None and reaches(table, lamp, s, bd.built & ~s):
+        if s & reach and table is not None and reaches(table, s, bd.built & ~s):
             hit |= large
         # Most buildings have no lamp or one: those need no loop.
         lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()

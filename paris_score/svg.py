@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
-from paris_score.light import lighting_lamps, pattern_label, sight_table
+from paris_score.light import lighting_lamps, pattern_label, sight
 from paris_score.model import PLAYERS, Building, Player, Position
 from paris_score.postcards import PIECE_CARDS, Postcard
 from paris_score.report import Report
@@ -693,11 +693,8 @@ def _lit(svg: ET.Element, position: Position, report: Report | None) -> None:
         for lamp in lamps:
             if lamp == large:
                 others = built & ~b.spaces
-                reached = [
-                    t
-                    for t, blockers in sight_table(position.rules.large_streetlight_pattern)[lamp]
-                    if b.spaces >> t & 1 and not blockers & others
-                ]
+                table = sight(position.rules.large_streetlight_pattern, lamp)
+                reached = [t for t in scan(table.reach & b.spaces) if not table.blockers[t] & others]
             else:
                 reached = list(scan(BB_ADJACENT[lamp] & b.spaces))
             if reached:  # always, unless the report is another position's
@@ -810,11 +807,9 @@ def _large_light(svg: ET.Element, position: Position) -> None:
     layer = _group(svg, "overlay large-light", data_pattern=pattern_label(pattern))
     if lamp is None:
         return
-    sight = sight_table(pattern)[lamp]
+    table = sight(pattern, lamp)
     built = position.built
-    reach = 0
-    for target, _ in sight:
-        reach |= 1 << target
+    for target in scan(table.reach):
         if built >> target & 1:
             continue  # buildings keep their colour; the rays below tell their story
         x, y = _corner(target)
@@ -829,13 +824,13 @@ def _large_light(svg: ET.Element, position: Position) -> None:
             fill=LIGHT,
             fill_opacity="0.3",
         )
-    _boundary(layer, reach | 1 << lamp, "#c9a100", -1.5, dashed=True)
+    _boundary(layer, table.reach | 1 << lamp, "#c9a100", -1.5, dashed=True)
     owners = {sq: b for b in position.buildings for sq in scan(b.spaces)}
-    for target, blockers in sight:
+    for target in scan(table.reach):
         building = owners.get(target)
         if building is None:
             continue
-        blocked = bool(blockers & built & ~building.spaces)
+        blocked = bool(table.blockers[target] & built & ~building.spaces)
         g = _group(layer, "blocked" if blocked else "reached", data_space=square_name(target))
         _ray(g, centre(lamp), centre(target), BLOCKED if blocked else LIGHT, dashed=blocked, dot=3)
 
