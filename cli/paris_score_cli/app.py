@@ -8,44 +8,15 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 import paris_score
-from paris_score.errors import IllegalPositionError, ParisScoreError, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES
+from paris_score.errors import IllegalPositionError
 from paris_score_cli.check import check_command, refuse_illegal
+from paris_score_cli.inputs import fail, read_position, source_name
 from paris_score_cli.svg_output import SVG_OPTION, write_scored
-
-EXIT_INVALID = 1
-
-
-def fail(source: str, lines: list[str]) -> NoReturn:
-    """Print every problem, prefixed with the input's name, and exit 1."""
-    for line in lines:
-        click.echo(f"{source}: {line}", err=True)
-    sys.exit(EXIT_INVALID)
-
-
-def read_position(path: str) -> paris_score.Position:
-    """Read FILE (``-`` for standard input); unreadable input exits 1 with every error."""
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_INPUT_BYTES + 1)
-    except OSError as e:
-        fail(source, [f"cannot read the file: {e.strerror or e}"])
-    try:
-        return paris_score.loads(data)
-    except PositionFormatError as e:
-        fail(source, [str(err) for err in e.errors])
-    except ParisScoreError as e:  # any other bad-input error: still one line each, exit 1, no traceback
-        fail(source, str(e).splitlines())
 
 
 class LazyGroup(click.Group):
@@ -113,7 +84,7 @@ def score(file: str, output_format: str, svg_out: str | None, no_check: bool) ->
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
-        fail("<stdin>" if file == "-" else file, [str(p) for p in e.problems])
+        fail(source_name(file), [str(p) for p in e.problems])
     if output_format == "json":
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:

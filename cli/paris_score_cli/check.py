@@ -10,54 +10,19 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from typing import Any, Final, NoReturn, TypeVar
+from typing import Any, Final, NoReturn
 
 import click
 
 import paris_score
 from paris_score.catalogue import Catalogue
-from paris_score.errors import Located, ParisScoreError, PositionFormatError, Problem
-from paris_score.formats import MAX_INPUT_BYTES
+from paris_score.errors import Problem
 from paris_score.referee import errors
+from paris_score_cli.inputs import UnreadableError, read_input, source_name
 
 CHECK_FORMAT: Final = "paris-check/1"
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
-
-T = TypeVar("T")
-
-
-class UnreadableError(Exception):
-    """An input file that is not a readable position or catalogue."""
-
-    def __init__(self, source: str, errors: list[Located]) -> None:
-        super().__init__(source)
-        self.source = source
-        self.errors = errors
-
-
-def source_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
-
-
-def read_input(path: str, parse: Callable[[bytes], T]) -> T:
-    """Read and parse FILE (``-`` for standard input); :class:`UnreadableError` with every error."""
-    source = source_name(path)
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_INPUT_BYTES + 1)
-    except OSError as e:
-        raise UnreadableError(source, [Located("", f"cannot read the file: {e.strerror or e}")]) from None
-    try:
-        return parse(data)
-    except PositionFormatError as e:
-        raise UnreadableError(source, list(e.errors)) from None
-    except ParisScoreError as e:  # any other bad-input error, one message a line
-        raise UnreadableError(source, [Located("", line) for line in str(e).splitlines()]) from None
 
 
 def problem_line(problem: Problem) -> str:

@@ -6,6 +6,7 @@ import click
 
 import paris_score
 from paris_score.errors import ParisScoreError
+from paris_score_cli.inputs import fail, read_position, source_name
 
 
 @click.command()
@@ -20,13 +21,11 @@ from paris_score.errors import ParisScoreError
 @click.option("-o", "--output", metavar="OUT", default="-", help="File to write (default: standard output).")
 def convert(file: str, target: str, output: str) -> None:
     """Convert the position in FILE (JSON or text grid, detected; `-` reads standard input)."""
-    from paris_score_cli.app import fail, read_position
-
     position = read_position(file)
     try:
         text = paris_score.dumps(position, format="text" if target == "text" else "json")
     except ParisScoreError as e:
-        fail("<stdin>" if file == "-" else file, str(e).splitlines())
+        fail(source_name(file), str(e).splitlines())
     if output == "-":
         click.echo(text, nl=False)
         return

@@ -13,6 +13,7 @@ from typing import Final
 import click
 
 from paris_score import svg
+from paris_score_cli.inputs import read_position
 from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
 
 __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
@@ -51,7 +52,5 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None) -> No
     Illegal positions are drawn too, pieces on top of each other, so that
     the problem can be seen; `paris-score score` refuses them.
     """
-    from paris_score_cli.app import read_position
-
     position = read_position(file)
     write_svg(out, svg.board(position, size=size, overlays=overlays))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 import paris_score
+from paris_score_cli.inputs import fail
 
 
 def write_svg(out: str, picture: str) -> None:
@@ -20,8 +21,6 @@ def write_svg(out: str, picture: str) -> None:
         with open(out, "w", encoding="utf-8", newline="\n") as f:
             f.write(picture + "\n")
     except OSError as e:
-        from paris_score_cli.app import fail
-
         fail(out, [f"cannot write the file: {e.strerror or e}"])
 
 
