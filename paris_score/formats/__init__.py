@@ -44,18 +44,24 @@ def _not_utf8(data: bytes, at: int) -> Located:
     return Located(f"byte {at} (line {line}, col {col})", f"not UTF-8 text (0x{data[at]:02x}); {hint}")
 
 
-def loads(text: str | bytes) -> Position:
-    """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
-
-    JSON starts with ``{`` or ``[`` (after blanks and a BOM); anything else is read as a text grid.
-    """
+def input_text(text: str | bytes, expected: str) -> str:
+    """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused."""
     if isinstance(text, bytes):
         text = decode(text)
     elif len(text) > MAX_INPUT_BYTES:
         raise _too_large(len(text), "characters")
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise PositionFormatError([Located("", "the input is empty; expected JSON or a text grid")])
+        raise PositionFormatError([Located("", f"the input is empty; expected {expected}")])
+    return text
+
+
+def loads(text: str | bytes) -> Position:
+    """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
+
+    JSON starts with ``{`` or ``[`` (after blanks and a BOM); anything else is read as a text grid.
+    """
+    text = input_text(text, "JSON or a text grid")
     if text.lstrip()[:1] in ("{", "["):
         return loads_json(text)
     from paris_score.formats.text_grid import loads_text  # only when needed: a faster start

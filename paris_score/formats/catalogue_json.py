@@ -29,8 +29,8 @@ from collections import Counter
 from typing import Any, Final
 
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
-from paris_score.errors import CatalogueFormatError, Located, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES, _too_large, decode
+from paris_score.errors import CatalogueFormatError, PositionFormatError
+from paris_score.formats import MAX_INPUT_BYTES, input_text
 from paris_score.formats.position_json import _Reader, _shape, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
@@ -87,17 +87,10 @@ def loads_catalogue(text: str | bytes) -> Catalogue:
     :class:`~paris_score.errors.CatalogueFormatError` (a :class:`PositionFormatError`) lists every error.
     """
     try:
-        if isinstance(text, bytes):
-            text = decode(text)
-        elif len(text) > MAX_INPUT_BYTES:
-            raise _too_large(len(text), "characters")
-        text = text.removeprefix("\ufeff")
-        if not text.strip():
-            raise CatalogueFormatError([Located("", "the input is empty; expected a paris-pieces/1 document")])
-        return catalogue_from_dict(parse_json(text))
+        return catalogue_from_dict(parse_json(input_text(text, "a paris-pieces/1 document")))
     except CatalogueFormatError:
         raise
-    except PositionFormatError as e:  # from decode() and parse_json(), shared with positions
+    except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions
         raise CatalogueFormatError(e.errors) from None
 
 
