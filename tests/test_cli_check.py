@@ -93,8 +93,8 @@ def test_warnings_alone_leave_a_position_legal(tmp_path: Path) -> None:
 def test_unreadable_file_is_reported_apart_from_an_illegal_one(tmp_path: Path) -> None:
     path = write(tmp_path, '{"format": "paris-position/1", "ground": ["oooo"]}')
     code, out, err = run("check", path)
-    assert (code, out) == (1, "")
-    assert err.splitlines() == [
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
         f"{path}: unreadable, not a paris-position/1 position",
         f"{path}: ground: expected 8 rows, got 1",
         f"{path}: ground[0]: expected 8 spaces, got 4",
@@ -116,9 +116,9 @@ def test_missing_file_and_bad_json_are_unreadable(tmp_path: Path) -> None:
     code, out, err = run("check", str(tmp_path / "nope.json"), "--format", "json")
     assert code == 1
     assert json.loads(out)["errors"][0]["message"] == "cannot read the file: No such file or directory"
-    code, _, err = run("check", write(tmp_path, "{,"))
+    code, out, _ = run("check", write(tmp_path, "{,"))
     assert code == 1
-    assert "not valid JSON" in err
+    assert "not valid JSON" in out
     assert "Traceback" not in err
 
 
@@ -132,6 +132,7 @@ def test_final_requires_a_finished_game(tmp_path: Path) -> None:
     assert code == 1
     assert "F4 final-tokens-unused" in out
     assert "F4 final-could-still-build: orange could still build reserve building 1 (size 4)" in out
+    assert out.splitlines()[0] == f"{path}: legal, but not a finished game (3 errors, 0 warnings)"
     assert run("check", path)[0] == 0
 
 
@@ -154,11 +155,25 @@ def test_pieces_catalogue_turns_on_shape_checks(tmp_path: Path) -> None:
 
 def test_unreadable_catalogue_is_named(tmp_path: Path) -> None:
     pieces = write(tmp_path, {"format": "paris-pieces/1", "pieces": [{"id": "X", "shape": ["A1", "C1"]}]}, "p.json")
-    code, out, _ = run("check", write(tmp_path, doc()), "--pieces", pieces, "--format", "json")
+    game = write(tmp_path, doc())
+    code, out, _ = run("check", game, "--pieces", pieces, "--format", "json")
     assert code == 1
     report = json.loads(out)
-    assert (report["readable"], report["file"]) == (False, pieces)
-    assert [e["where"] for e in report["errors"]] == ["pieces[0].shape"]
+    assert (report["readable"], report["file"]) == (False, game)
+    assert [(e["file"], e["where"]) for e in report["errors"]] == [(pieces, "pieces[0].shape")]
+
+
+def test_both_unreadable_inputs_are_reported(tmp_path: Path) -> None:
+    pieces = write(tmp_path, "", "p.json")
+    game = write(tmp_path, "{,", "g.json")
+    code, out, _ = run("check", game, "--pieces", pieces)
+    assert code == 1
+    assert out.splitlines() == [
+        f"{game}: unreadable, not a paris-position/1 position",
+        f"{game}: line 1, col 2: not valid JSON: Expecting property name enclosed in double quotes",
+        f"{pieces}: unreadable, not a paris-pieces/1 catalogue",
+        f"{pieces}: the input is empty; expected a paris-pieces/1 document",
+    ]
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
@@ -179,6 +194,14 @@ def test_score_refuses_an_illegal_position_listing_every_problem(tmp_path: Path)
         f"{path}: error   P6 piece-without-postcard: the painter is on A1 but nobody used Le Peintre [A1]",
         f"{path}: not legal (2 errors, 0 warnings); use --no-check to score it anyway",
     ]
+
+
+def test_score_does_not_suggest_no_check_for_overlapping_pieces(tmp_path: Path) -> None:
+    path = write(tmp_path, doc(pieces={"painter": "A1"}, postcards={"in_play": STARRED, "orange": ["le-peintre"]}))
+    code, _, err = run("score", path)
+    assert code == 1
+    assert err.splitlines()[-1] == f"{path}: not legal (1 error, 0 warnings)"
+    assert run("score", path, "--no-check")[0] == 1
 
 
 def test_score_no_check_scores_anyway(tmp_path: Path) -> None:

@@ -441,11 +441,13 @@ def test_every_command_refuses_hostile_files_with_exit_1(tmp_path: Path, command
             result = CliRunner().invoke(cli, [command[0], source, *command[1:]], input=stdin)
             assert isinstance(result.exception, SystemExit), (name, result.exception)
             assert result.exit_code == 1, (name, result.output)
-            shown = result.stdout if command[0] == "check" and "json" in command else result.stderr
+            shown = result.stdout if command[0] == "check" else result.stderr  # check's verdicts go to stdout
             assert "Traceback" not in result.output
             assert ("<stdin>" if source == "-" else str(path)) in shown, (name, shown)
             if command[0] == "check" and "json" in command:
                 assert json.loads(result.stdout)["readable"] is False
+            elif command[0] == "check":
+                assert "unreadable, not a paris-position/1 position" in result.stdout
             else:
                 assert result.stdout == ""
 
@@ -455,7 +457,7 @@ def test_check_refuses_a_hostile_catalogue(tmp_path: Path) -> None:
     path.write_bytes(b'{"format": "paris-pieces/1", "pieces": [NaN]}')
     result = CliRunner().invoke(cli, ["check", str(ROOT / "examples" / "rulebook.json"), "--pieces", str(path)])
     assert result.exit_code == 1
-    assert f"{path}: pieces[0]: NaN is not valid JSON" in result.stderr
+    assert f"{path}: pieces[0]: NaN is not valid JSON" in result.stdout
 
 
 def test_render_refuses_absurd_sizes_as_usage_errors() -> None:

@@ -36,20 +36,38 @@ def summary(problems: list[Problem]) -> str:
     return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
 
 
-def _unreadable(e: UnreadableError, output_format: str, kind: str) -> NoReturn:
+def _unreadable(source: str, failures: list[tuple[UnreadableError, str]], output_format: str) -> NoReturn:
+    """Every reading error of every input (the position, the catalogue), on standard output; exit 1."""
     if output_format == "json":
         doc = {
             "format": CHECK_FORMAT,
-            "file": e.source,
+            "file": source,
             "readable": False,
-            "errors": [{"file": e.source, "where": err.where, "message": err.message} for err in e.errors],
+            "errors": [
+                {"file": e.source, "where": err.where, "message": err.message} for e, _ in failures for err in e.errors
+            ],
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        click.echo(f"{e.source}: unreadable, not a {kind}", err=True)
-        for err in e.errors:
-            click.echo(f"{e.source}: {err}", err=True)
+        for e, kind in failures:
+            click.echo(f"{e.source}: unreadable, not a {kind}")
+            for err in e.errors:
+                click.echo(f"{e.source}: {err}")
     sys.exit(EXIT_NOT_LEGAL)
+
+
+def verdict(problems: list[Problem], final: bool) -> str:
+    """``legal``, ``not legal``, or with ``--final`` whether the game is over (F4)."""
+    broken = errors(problems)
+    if any(not p.rule.startswith("F") for p in broken):
+        return "not legal"
+    if broken:
+        return "legal, but not a finished game"
+    if not final:
+        return "legal"
+    if any(p.rule.startswith("F") for p in problems):
+        return "legal; whether the game is over could not be settled"
+    return "legal, a finished game"
 
 
 def refuse_illegal(path: str, position: paris_score.Position) -> None:
@@ -59,7 +77,9 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
     for problem in problems:
         click.echo(f"{source}: {problem_line(problem)}", err=True)
     if errors(problems):
-        click.echo(f"{source}: not legal ({summary(problems)}); use --no-check to score it anyway", err=True)
+        # Overlapping pieces have no score at all (W1): --no-check would not help.
+        hint = "" if any(p.code == "overlap" for p in problems) else "; use --no-check to score it anyway"
+        click.echo(f"{source}: not legal ({summary(problems)}){hint}", err=True)
         sys.exit(EXIT_NOT_LEGAL)
 
 
@@ -88,18 +108,21 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
     a stable code and the spaces involved; warnings flag what the box cannot
     confirm.  Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
     """
-    catalogue: Catalogue | None = None
-    try:
-        if pieces_file is not None:
-            if pieces_file == "-" and file == "-":
-                raise click.UsageError("FILE and --pieces cannot both be standard input")
-            catalogue = read_input(pieces_file, paris_score.loads_catalogue)
-    except UnreadableError as e:
-        _unreadable(e, output_format, "paris-pieces/1 catalogue")
+    if pieces_file == "-" and file == "-":
+        raise click.UsageError("FILE and --pieces cannot both be standard input")
+    failures: list[tuple[UnreadableError, str]] = []
     try:
         position = read_input(file, paris_score.loads)
     except UnreadableError as e:
-        _unreadable(e, output_format, "paris-position/1 position")
+        failures.append((e, "paris-position/1 position"))
+    catalogue: Catalogue | None = None
+    if pieces_file is not None:
+        try:
+            catalogue = read_input(pieces_file, paris_score.loads_catalogue)
+        except UnreadableError as e:
+            failures.append((e, "paris-pieces/1 catalogue"))
+    if failures:
+        _unreadable(source_name(file), failures, output_format)
     problems = paris_score.check(position, final=final, catalogue=catalogue)
     legal = not errors(problems)
     source = source_name(file)
@@ -116,10 +139,7 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        verdict = "legal" if legal else "not legal"
-        if legal and final:
-            verdict += ", a finished game"
-        click.echo(f"{source}: {verdict} ({summary(problems)})")
+        click.echo(f"{source}: {verdict(problems, final)} ({summary(problems)})")
         for problem in problems:
             click.echo(f"  {problem_line(problem)}")
     sys.exit(EXIT_LEGAL if legal else EXIT_NOT_LEGAL)
