@@ -561,10 +561,24 @@ def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem
 # -- The end of the game (F4) ---------------------------------------------------------
 
 
-def _candidates(size: int, catalogue: Catalogue | None) -> list[Shape]:
-    """The shapes a reserve building of ``size`` may have, one per piece up to rotation."""
+def _candidates(position: Position, size: int, catalogue: Catalogue | None) -> list[Shape]:
+    """The shapes a reserve building of ``size`` may have, one per piece up to rotation.
+
+    With a catalogue, the pieces already built or known in a reserve are left
+    out: each piece is in the box once (B3).
+    """
     if catalogue is not None:
-        return [p.shape for p in catalogue.of_size(size)]
+        taken = Counter(canonical(shape_of(b.cells)) for b in _ordinary(position) if b.cells.bit_count() == size)
+        for player in PLAYERS:
+            taken.update(canonical(shape) for shape in position.reserve.shapes(player) if shape and len(shape) == size)
+        free = []
+        for piece in catalogue.of_size(size):
+            key = canonical(piece.shape)
+            if taken[key]:
+                taken[key] -= 1
+            else:
+                free.append(piece.shape)
+        return free
     seen: dict[Shape, Shape] = {}
     for shape in fixed_polyominoes(size):
         seen.setdefault(canonical(shape), shape)
@@ -640,7 +654,7 @@ def _could_build(player: Player, what: str, where: Placement, needs_card: bool) 
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
     count = position.reserve.of(player).count(size)
     what = f"{count} reserve building{'s' * (count != 1)} of size {size}"
-    shapes = _candidates(size, catalogue)
+    shapes = _candidates(position, size, catalogue)
     fits = [(shape, *_fit(position, player, shape)) for shape in shapes]
     plain = [f for f in fits if f[1] is not None and not f[2]]
     any_fit = [f for f in fits if f[1] is not None]

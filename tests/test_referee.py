@@ -549,3 +549,22 @@ def test_reserve_rejects_bad_shapes() -> None:
 def test_building_model_is_unchanged_by_checks() -> None:
     b = Building("A", ORANGE, 0b111)
     assert check(Position(pos().ground, (b,))) == []
+
+
+def test_f4_with_a_catalogue_leaves_out_pieces_already_built() -> None:
+    """B3, F4: a built piece is in nobody's reserve, so an unknown reserve shape is one of the others."""
+    line = ["A1", "B1", "C1", "D1", "E1", "F1"]
+    pieces = [{"id": "I3", "shape": line[:3]}, {"id": "L3", "shape": ["A1", "A2", "B2"]}]
+    pieces += [{"id": f"F{i}", "shape": line[:4]} for i in range(4)]
+    pieces += [{"id": f"P{i}", "shape": line[:5]} for i in range(4)]
+    pieces += [{"id": f"H{i}", "shape": line} for i in range(2)]
+    catalogue = paris_score.loads_catalogue(json.dumps({"format": "paris-pieces/1", "pieces": pieces}))
+    starred = [str(c) for c in STARRED]
+    cards = {"in_play": starred, "orange": starred[:4], "blue": starred[4:]}
+    # Blue built the straight 3 (I3); orange's unknown size-3 reserve piece must be the L.
+    row_room = board("ooobbbbb  ...XXX..\nbbbbbbbb", blue="X", fill="b", cards=cards, reserve={"orange": [3]})
+    assert [p.code for p in check(row_room, final=True, catalogue=catalogue) if p.rule == "F4"] == []
+    l_room = board("oobbbbbb  ...XXX..\nbobbbbbb", blue="X", fill="b", cards=cards, reserve={"orange": [3]})
+    assert [p.code for p in check(l_room, final=True, catalogue=catalogue) if p.rule == "F4"] == [
+        "final-could-still-build"
+    ]
