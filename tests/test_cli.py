@@ -80,3 +80,28 @@ def test_schema_command_prints_valid_json() -> None:
     code, out, _ = run("schema", "position")
     assert code == 0
     assert json.loads(out)["title"] == "paris-position/1"
+
+
+def test_unwritable_output_is_one_line_and_exit_1() -> None:
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full, a device whose writes always fail")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
+    code = "from paris_score_cli.app import main; main()"
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-c", code, "score", RULEBOOK], stdout=full, stderr=subprocess.PIPE, text=True, env=env
+        )
+    assert result.returncode == 1
+    assert result.stderr == "paris-score: cannot write the output: No space left on device\n"
+
+
+def test_svg_that_cannot_be_written_fails_before_the_score_is_printed(tmp_path: Path) -> None:
+    code, out, err = run("score", RULEBOOK, "--svg", str(tmp_path / "no-such-folder" / "x.svg"))
+    assert (code, out) == (1, "")
+    assert "cannot write the file" in err

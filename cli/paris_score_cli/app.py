@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import sys
 from typing import Any
 
 import click
@@ -15,8 +17,10 @@ import click
 import paris_score
 from paris_score.errors import IllegalPositionError
 from paris_score_cli.check import check_command, refuse_illegal
-from paris_score_cli.inputs import fail, read_position, source_name
+from paris_score_cli.inputs import EXIT_INVALID, fail, read_position, source_name
 from paris_score_cli.svg_output import SVG_OPTION, write_scored
+
+EXIT_UNWRITABLE = EXIT_INVALID
 
 
 class LazyGroup(click.Group):
@@ -85,12 +89,12 @@ def score(file: str, output_format: str, svg_out: str | None, no_check: bool) ->
         report = paris_score.score(position)
     except IllegalPositionError as e:
         fail(source_name(file), [str(p) for p in e.problems])
+    if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed
+        write_scored(svg_out, position, report)
     if output_format == "json":
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
         click.echo(str(report), nl=False)
-    if svg_out is not None:
-        write_scored(svg_out, position, report)
 
 
 @cli.command()
@@ -132,8 +136,21 @@ cli.add_command(check_command)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli(prog_name="paris-score")
+    """Console-script entry point.
+
+    Output that cannot be written (a full disk, a closed pipe) ends the command
+    with one line on standard error and exit status 1, not a traceback.
+    """
+    try:
+        try:
+            cli.main(prog_name="paris-score")
+        finally:
+            sys.stdout.flush()
+    except OSError as e:
+        # Point standard output at nothing, so the interpreter's last flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        click.echo(f"paris-score: cannot write the output: {e.strerror or e}", err=True)
+        sys.exit(EXIT_UNWRITABLE)
 
 
 from paris_score_cli.convert import convert  # noqa: E402  (commands are added once the group exists)
