@@ -248,6 +248,17 @@ def postcard_problems(position: Position) -> list[Problem]:
                     f"{TITLES[card]} carries {n} action tokens ({who}); a postcard is used once",
                 )
             )
+    if not in_play and tokens:
+        # The document left the postcards in play out: they cannot be checked, which is no proof of a broken rule.
+        problems.append(
+            Problem(
+                "postcards-in-play-unknown",
+                "B6",
+                "the postcards in play are not given, so the cards used cannot be checked against them",
+                severity=WARNING,
+            )
+        )
+        return problems
     for card in tokens:
         if card not in in_play:
             problems.append(

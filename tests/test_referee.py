@@ -170,6 +170,11 @@ def test_b6_postcard_used_but_not_in_play() -> None:
     assert found(pos(orange_cards=("moulin-rouge",), in_play=in_play)) == [("postcard-not-in-play", "B6", [])]
 
 
+def test_b6_postcards_in_play_not_given_is_a_warning_only() -> None:
+    problems = check(pos(orange_cards=("sacre-coeur",), in_play=()))
+    assert [(p.code, p.rule, p.severity) for p in problems] == [("postcards-in-play-unknown", "B6", "warning")]
+
+
 def test_b7_one_jardin_des_plantes() -> None:
     position = pos("AA.CC...", orange="AC", jardin="AC", orange_cards=("jardin-des-plantes",))
     assert found(position) == [("jardin-twice", "B7", ["A1", "B1", "D1", "E1"])]

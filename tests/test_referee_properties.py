@@ -86,6 +86,7 @@ CODES = {
     "postcard-in-play-twice": "B6",
     "postcard-used-twice": "B6",
     "postcard-not-in-play": "B6",
+    "postcards-in-play-unknown": "B6",
     "jardin-twice": "B7",
     "annex-twice": "B7",
     "building-not-connected": "P1",
