@@ -101,8 +101,10 @@ def chartier_open(position: Position, player: Player) -> bool:
 
 def _as_shape(shape: Shape | Bitboard) -> Shape:
     found = shape_of(shape) if isinstance(shape, int) else normalise(shape)
+    if not isinstance(shape, int) and len(found) != len(shape):
+        raise ValueError(f"{shape!r} is not a shape: an offset is listed twice")
     if not is_shape(found):
-        raise ValueError(f"{shape!r} is not a shape: expected connected spaces")
+        raise ValueError(f"{shape!r} is not a shape: expected edge-connected (dc, dr) offsets that fit the board")
     return found
 
 
@@ -124,6 +126,7 @@ def legal_placements(
     a symmetric shape's equal placements are listed once.
     """
     shape = _as_shape(shape)
+    player = Player(player)  # "orange" works as well as Player.ORANGE
     room = _room(position, player, metropolitain, chartier)
     if room is None:
         return []
@@ -271,6 +274,7 @@ def placement_problems(
     """
     if not cells:
         return [Problem("placement-empty", "P1", "a building covers at least one space")]
+    player = Player(player)  # "orange" works as well as Player.ORANGE
     problems = []
     count = len(position.buildings_of(player))
     if count >= MAX_BUILDINGS:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import paris_score
 from paris_score import Player, Position, legal_placements, placement_problems
 from paris_score.placement import chartier_open, metropolitain_open
 from paris_score.shapes import (
@@ -238,3 +239,11 @@ def test_legal_placements_agree_with_placement_problems() -> None:
         legal = {p.cells for p in legal_placements(position, ORANGE, shape)}
         for bb in translations(shape):
             assert (bb in legal) == (placement_problems(position, ORANGE, bb) == []), names(bb)
+
+
+def test_player_may_be_given_by_name_and_shapes_with_repeated_offsets_are_refused() -> None:
+    position = paris_score.rulebook_example()
+    line = ((0, 0), (1, 0), (2, 0))
+    assert legal_placements(position, "blue", line) == legal_placements(position, Player.BLUE, line)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an offset is listed twice"):
+        legal_placements(position, Player.BLUE, ((0, 0), (0, 0), (0, 1)))
