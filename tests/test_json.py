@@ -158,3 +158,18 @@ def test_oversized_input_is_refused_before_parsing() -> None:
 def test_format_errors_are_value_errors() -> None:
     with pytest.raises(ValueError, match="missing"):
         paris_score.loads("{}")
+
+
+def test_format_can_be_forced_and_json_files_are_read_as_json(tmp_path: Path) -> None:
+    broken = '// a comment\n{"format": "paris-position/1"}'
+    with pytest.raises(PositionFormatError) as info:
+        paris_score.loads(broken, "json")
+    assert [str(e) for e in info.value.errors] == ["line 1, col 1: not valid JSON: Expecting value"]
+    path = tmp_path / "game.json"
+    path.write_text(broken, "utf-8")
+    with pytest.raises(PositionFormatError, match="not valid JSON"):
+        paris_score.load(path)
+    text = paris_score.dumps(paris_score.rulebook_example(), format="text")
+    assert paris_score.loads(text, "text") == paris_score.rulebook_example()
+    with pytest.raises(ValueError, match="unknown format 'xml'"):
+        paris_score.loads(text, "xml")  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ import click
 import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.errors import Problem
+from paris_score.formats import format_of
 from paris_score.referee import errors
 from paris_score_cli.inputs import UnreadableError, read_input, source_name
 
@@ -112,7 +113,7 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
         raise click.UsageError("FILE and --pieces cannot both be standard input")
     failures: list[tuple[UnreadableError, str]] = []
     try:
-        position = read_input(file, paris_score.loads)
+        position = read_input(file, lambda data: paris_score.loads(data, format_of(file)))
     except UnreadableError as e:
         failures.append((e, "paris-position/1 position"))
     catalogue: Catalogue | None = None

@@ -10,7 +10,7 @@ import click
 
 import paris_score
 from paris_score.errors import Located, ParisScoreError, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES
+from paris_score.formats import MAX_INPUT_BYTES, format_of
 
 EXIT_INVALID: Final = 1
 
@@ -59,7 +59,8 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
 
 def read_position(path: str) -> paris_score.Position:
     """Read FILE (``-`` for standard input); unreadable input exits 1 with every error."""
+    format = format_of(path)  # a *.json file is read as JSON, so a broken one gets JSON errors
     try:
-        return read_input(path, paris_score.loads)
+        return read_input(path, lambda data: paris_score.loads(data, format))
     except UnreadableError as e:
         fail(e.source, [str(err) for err in e.errors])

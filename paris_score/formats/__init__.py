@@ -14,6 +14,7 @@ MAX_INPUT_BYTES: Final = limits.MAX_INPUT_BYTES
 """Inputs larger than 1 MiB are refused before parsing: no real position comes close (docs/robustness.md)."""
 
 Format = Literal["json", "text"]
+FORMAT_NAMES: Final[dict[str, str]] = {"json": "a paris-position/1 JSON document", "text": "a text grid"}
 
 
 def _too_large(n: int, unit: str) -> PositionFormatError:
@@ -56,24 +57,33 @@ def input_text(text: str | bytes, expected: str) -> str:
     return text
 
 
-def loads(text: str | bytes) -> Position:
+def loads(text: str | bytes, format: Format | None = None) -> Position:
     """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
 
-    JSON starts with ``{`` or ``[`` (after blanks and a BOM); anything else is read as a text grid.
+    ``format=None`` detects it: JSON starts with ``{`` or ``[`` (after blanks
+    and a BOM); anything else is read as a text grid.  ``"json"`` or
+    ``"text"`` reads that format only, so a broken JSON file gets JSON errors.
     """
-    text = input_text(text, "JSON or a text grid")
-    if text.lstrip()[:1] in ("{", "["):
+    if format not in (None, "json", "text"):
+        raise ValueError(f"unknown format {format!r}; expected 'json', 'text' or None")
+    text = input_text(text, "JSON or a text grid" if format is None else FORMAT_NAMES[format])
+    if format == "json" or (format is None and text.lstrip()[:1] in ("{", "[")):
         return loads_json(text)
     from paris_score.formats.text_grid import loads_text  # only when needed: a faster start
 
     return loads_text(text)
 
 
+def format_of(path: str | os.PathLike[str]) -> Format | None:
+    """The format a file name promises: ``"json"`` for ``*.json``, else ``None`` (detect from the text)."""
+    return "json" if os.fspath(path).lower().endswith(".json") else None
+
+
 def load(path: str | os.PathLike[str]) -> Position:
-    """A position from a file."""
+    """A position from a file: a ``*.json`` file is read as JSON, any other is detected (:func:`loads`)."""
     with open(path, "rb") as f:
         data = f.read(MAX_INPUT_BYTES + 1)
-    return loads(data)
+    return loads(data, format_of(path))
 
 
 def dumps(position: Position, format: Format = "json") -> str:
