@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 import paris_score
@@ -221,3 +222,18 @@ def test_score_shows_warnings_and_scores(tmp_path: Path) -> None:
     assert code == 0
     assert json.loads(out)["format"] == "paris-score/1"
     assert "warning B2 streetlight-count" in err
+
+
+def test_check_json_output_matches_its_schema(tmp_path: Path) -> None:
+    import jsonschema
+
+    check_schema = json.loads(paris_score.formats.schema("check"))
+    for args in (
+        [write(tmp_path, doc(), "legal.json")],
+        [write(tmp_path, ILLEGAL, "illegal.json"), "--final"],
+        [write(tmp_path, "{,", "broken.json"), "--pieces", write(tmp_path, "", "p.json")],
+    ):
+        out = run("check", *args, "--format", "json")[1]
+        jsonschema.validate(json.loads(out), check_schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"format": "paris-check/1", "file": "x", "readable": False, "errors": []}, check_schema)

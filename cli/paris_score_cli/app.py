@@ -124,9 +124,10 @@ def example(output_format: str) -> None:
 
 
 @cli.command("schema")
-@click.argument("name", type=click.Choice(["position", "report", "pieces"]))
+@click.argument("name", type=click.Choice(["position", "report", "pieces", "check"]))
 def schema_command(name: str) -> None:
-    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report) or paris-pieces/1 (pieces)."""
+    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces)
+    or paris-check/1 (check, what `check --format json` prints)."""
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]

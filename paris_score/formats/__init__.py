@@ -100,11 +100,17 @@ def dumps(position: Position, format: Format = "json") -> str:
     return dumps_json(position)
 
 
-SCHEMAS: Final = {"position": "paris-position-1", "report": "paris-score-1", "pieces": "paris-pieces-1"}
+SCHEMAS: Final = {
+    "position": "paris-position-1",
+    "report": "paris-score-1",
+    "pieces": "paris-pieces-1",
+    "check": "paris-check-1",
+}
 
 
-def schema(name: Literal["position", "report", "pieces"]) -> str:
-    """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1`` or ``paris-pieces/1``, as text."""
+def schema(name: Literal["position", "report", "pieces", "check"]) -> str:
+    """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1``, ``paris-pieces/1``
+    or ``paris-check/1`` (what ``paris-score check --format json`` prints), as text."""
     from importlib import resources
 
     return resources.files("paris_score.formats").joinpath(f"schema/{SCHEMAS[name]}.schema.json").read_text("utf-8")
