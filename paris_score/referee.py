@@ -503,14 +503,17 @@ def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Pro
                 (sq,),
             )
         )
-    by_building = any(b.spaces & bit for b in position.buildings_of(user))
+    # Ruling: the build Chartier asks for comes from the reserve, so neither the Jardin des Plantes (P4, a card
+    # action, never in a reserve) nor the annex (P8, own colour only) can be what covers the space.
+    by_building = any(b.cells & bit and not b.jardin for b in position.buildings_of(user))
     fountain = position.pieces.fountain == sq and position.postcards.user(Postcard.FONTAINE_DES_MERS) is user
     if not (by_building or fountain):
         problems.append(
             Problem(
                 "chartier-not-covered",
                 "P7",
-                f"the Chartier space on {square_name(sq)} is not covered by a building or the fountain of {user}",
+                f"the Chartier space on {square_name(sq)} is not covered by a building from the reserve "
+                f"or the fountain of {user}",
                 (sq,),
             )
         )

@@ -349,6 +349,12 @@ def test_p7_chartier_space_covered_by_the_opponent_does_not_count() -> None:
     assert found(position) == [("chartier-not-covered", "P7", ["F1"])]
 
 
+def test_p7_the_jardin_des_plantes_cannot_be_the_chartier_build() -> None:
+    cards = ("chartier", "jardin-des-plantes")
+    position = pos("....AA..", orange="A", jardin="A", orange_cards=cards, chartier=sq("F1"))
+    assert found(position) == [("chartier-not-covered", "P7", ["F1"])]
+
+
 def test_p7_chartier_space_may_carry_its_users_fountain() -> None:
     position = pos(".....f..", orange_cards=("chartier", "fontaine-des-mers"), chartier=sq("F1"))
     assert found(position) == []
