@@ -17,7 +17,7 @@ import click
 import paris_score
 from paris_score.errors import IllegalPositionError
 from paris_score_cli.check import check_command, refuse_illegal
-from paris_score_cli.inputs import EXIT_INVALID, fail, read_position, source_name
+from paris_score_cli.inputs import EXIT_INVALID, fail, format_option, read_position, source_name
 from paris_score_cli.svg_output import SVG_OPTION, write_scored
 
 EXIT_UNWRITABLE = EXIT_INVALID
@@ -59,19 +59,9 @@ def cli() -> None:
     """
 
 
-FORMAT_OPTION = click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: a readable breakdown; json: the paris-score/1 report.",
-)
-
-
 @cli.command()
 @click.argument("file", metavar="FILE")
-@FORMAT_OPTION
+@format_option("text: a readable breakdown; json: the paris-score/1 report.")
 @SVG_OPTION
 @click.option("--no-check", is_flag=True, help="Score even a position that breaks rules (overlaps are still refused).")
 def score(file: str, output_format: str, svg_out: str | None, no_check: bool) -> None:
@@ -98,14 +88,7 @@ def score(file: str, output_format: str, svg_out: str | None, no_check: bool) ->
 
 
 @cli.command()
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help='text: the board as a text grid, then the breakdown; json: {"position": ..., "report": ...}.',
-)
+@format_option('text: the board as a text grid, then the breakdown; json: {"position": ..., "report": ...}.')
 def example(output_format: str) -> None:
     """Print the rulebook's scoring example (48 to 57) and its scores."""
     from paris_score.example import RECONSTRUCTION_NOTE, rulebook_json

@@ -19,7 +19,7 @@ from paris_score.catalogue import Catalogue
 from paris_score.errors import Problem
 from paris_score.formats import format_of
 from paris_score.referee import errors
-from paris_score_cli.inputs import UnreadableError, read_input, source_name
+from paris_score_cli.inputs import UnreadableError, format_option, read_input, source_name
 
 CHECK_FORMAT: Final = "paris-check/1"
 EXIT_LEGAL: Final = 0
@@ -87,14 +87,7 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
 @click.command("check")
 @click.argument("file", metavar="FILE")
 @click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: one line a problem; json: a paris-check/1 document.",
-)
+@format_option("text: one line a problem; json: a paris-check/1 document.")
 @click.option(
     "--pieces",
     "pieces_file",

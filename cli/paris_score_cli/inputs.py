@@ -1,4 +1,4 @@
-"""Reading the command line's input files, and failing on bad input (exit 1, no traceback)."""
+"""What the commands share: reading input files, failing on bad input (exit 1, no traceback), ``--format``."""
 
 from __future__ import annotations
 
@@ -24,6 +24,18 @@ class UnreadableError(Exception):
         super().__init__(source)
         self.source = source
         self.errors = errors
+
+
+def format_option(help: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``--format text|json`` option (text by default), passed to the command as ``output_format``."""
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help=help,
+    )
 
 
 def source_name(path: str) -> str:
