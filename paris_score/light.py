@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Final, NamedTuple
 
-from paris_score.model import PATTERN_NAMES, Building, Offsets, Pattern, Position
+from paris_score.model import MAX_OFFSET, PATTERN_NAMES, Building, Offsets, Pattern, Position
 from paris_score.squares import (
     BB_ALL,
     Bitboard,
@@ -29,7 +29,6 @@ from paris_score.squares import (
     scan,
 )
 
-_REACH: Final = 7
 _SIGHT_CACHE: Final = 1024
 """(pattern, lamp) tables kept: all 256 of the presets and the most recently used custom ones."""
 
@@ -40,7 +39,7 @@ def pattern_offsets(pattern: Pattern) -> Offsets:
         return pattern
     if pattern not in PATTERN_NAMES:
         raise ValueError(f"unknown large streetlight pattern {pattern!r}")
-    span = range(-_REACH, _REACH + 1)
+    span = range(-MAX_OFFSET, MAX_OFFSET + 1)
     return tuple((dc, dr) for dr in span for dc in span if (dc, dr) != (0, 0) and _in_preset(pattern, dc, dr))
 
 

@@ -44,6 +44,8 @@ FACINGS: Final[tuple[Facing, ...]] = ("up", "down", "left", "right")
 PatternName = Literal["square2", "diamond2", "rays4", "rays8"]
 PATTERN_NAMES: Final[tuple[PatternName, ...]] = ("square2", "diamond2", "rays4", "rays8")
 Offsets = tuple[tuple[int, int], ...]
+MAX_OFFSET: Final = 7
+"""The farthest a pattern offset may reach in each direction: beyond 7 it leaves the board from any space (S1c)."""
 Pattern = PatternName | Offsets
 
 GROUND_CODES: Final = "obml"

@@ -21,6 +21,7 @@ from paris_score.model import (
     BUILDING_ID,
     FACINGS,
     GROUND_CODES,
+    MAX_OFFSET,
     PATTERN_NAMES,
     PLAYERS,
     Building,
@@ -39,7 +40,6 @@ from paris_score.squares import Bitboard, Square, bitboard, is_connected, names,
 
 POSITION_FORMAT: Final = "paris-position/1"
 JARDIN_PIECE: Final = "jardin-des-plantes"
-MAX_OFFSET: Final = 7
 
 _TOP_KEYS: Final = ("format", "ground", "buildings", "reserve", "postcards", "pieces", "rules")
 _BUILDING_KEYS: Final = ("id", "owner", "cells", "annex", "piece")

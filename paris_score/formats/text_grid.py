@@ -35,6 +35,7 @@ from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
     GROUND_CODES,
+    MAX_OFFSET,
     PATTERN_NAMES,
     PLAYERS,
     Building,
@@ -84,7 +85,6 @@ PIECE_SYMBOLS: Final[dict[str, str]] = {
 ARROWS: Final[dict[str, Facing]] = {"^": "up", "v": "down", "<": "left", ">": "right"}
 """Statue facings (P11): up is towards row 1."""
 
-MAX_OFFSET: Final = 7
 
 _PIECE_OF_SYMBOL: Final = {symbol: name for name, symbol in PIECE_SYMBOLS.items()}
 _ARROW_OF_FACING: Final = {facing: arrow for arrow, facing in ARROWS.items()}
