@@ -30,6 +30,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
+from paris_score.errors import clip
 from paris_score.light import lighting_lamps, pattern_label, sight
 from paris_score.model import PLAYERS, Building, Player, Position
 from paris_score.postcards import PIECE_CARDS, Postcard
@@ -51,6 +52,8 @@ MARGIN: Final = 24
 """Room for the coordinates on every side of the board."""
 BOARD_SIZE: Final = 8 * SQUARE_SIZE
 WIDTH: Final = BOARD_SIZE + 2 * MARGIN
+MAX_SIZE: Final = 100_000
+"""The largest picture :func:`board` draws, in pixels wide (a bound for hostile input)."""
 FOOTER: Final = 28
 """Extra height below the board for the totals, when a report is given."""
 
@@ -914,8 +917,8 @@ def board(
     unknown = sorted(wanted - set(OVERLAYS))
     if unknown:
         raise ValueError(f"unknown overlay {', '.join(map(repr, unknown))}; expected some of {', '.join(OVERLAYS)}")
-    if size is not None and size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, got {size!r}")
+    if size is not None and not 0 < size <= MAX_SIZE:
+        raise ValueError(f"size must be a number of pixels from 1 to {MAX_SIZE}, got {clip(repr(size), 40)}")
     height = WIDTH + (FOOTER if report is not None else 0)
     scale = 1.0 if size is None else size / WIDTH
     svg = ET.Element(

@@ -173,3 +173,11 @@ def test_format_can_be_forced_and_json_files_are_read_as_json(tmp_path: Path) ->
     assert paris_score.loads(text, "text") == paris_score.rulebook_example()
     with pytest.raises(ValueError, match="unknown format 'xml'"):
         paris_score.loads(text, "xml")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_json_syntax_errors_count_lines_as_editors_do(newline: str) -> None:
+    text = newline.join(["{", '"format": "paris-position/1",', "  x}"])
+    with pytest.raises(PositionFormatError) as info:
+        paris_score.loads(text)
+    assert str(info.value) == "line 3, col 3: not valid JSON: Expecting property name enclosed in double quotes"

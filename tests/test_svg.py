@@ -206,6 +206,8 @@ def test_unknown_overlay_and_bad_size_are_refused() -> None:
         svg.board(full(), overlays=["lit", "glow"])
     with pytest.raises(ValueError, match="size"):
         svg.board(full(), size=0)
+    with pytest.raises(ValueError, match=r"from 1 to 100000, got 10+ \.\.\. 0+$"):
+        svg.board(full(), size=10**400)
 
 
 def test_lit_overlay_draws_one_ray_per_lamp_and_building() -> None:

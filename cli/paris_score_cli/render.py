@@ -8,17 +8,16 @@ which ``score --svg`` uses too).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 import click
 
 from paris_score import svg
+from paris_score.svg import MAX_SIZE
 from paris_score_cli.inputs import read_position
 from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
 
 __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
 
-MAX_SIZE: Final = 100_000
 """The widest picture ``render --size`` draws, in pixels: far beyond any screen, and no float overflow."""
 
 

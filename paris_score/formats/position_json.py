@@ -361,6 +361,16 @@ def _refused_where(doc: object) -> list[Located]:
     return found
 
 
+_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    """Line and column (from 1) of ``text[pos]``, lines ending at LF, CRLF or CR as editors count them."""
+    breaks = list(_LINE_BREAK.finditer(text, 0, pos))
+    start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, pos - start + 1
+
+
 def parse_json(text: str) -> Any:
     """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
     ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
@@ -394,7 +404,8 @@ def parse_json(text: str) -> Any:
     try:
         doc = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer)
     except json.JSONDecodeError as e:
-        raise PositionFormatError([Located(f"line {e.lineno}, col {e.colno}", f"not valid JSON: {e.msg}")]) from None
+        line, col = _line_col(text, e.pos)
+        raise PositionFormatError([Located(f"line {line}, col {col}", f"not valid JSON: {e.msg}")]) from None
     except RecursionError:
         raise PositionFormatError([Located("", "not valid JSON: nested too deeply")]) from None
     if trouble:
