@@ -1,7 +1,8 @@
 """Light: which lamps light which building (S1a, S1b, S1c).
 
-A normal lamp lights the 4 adjacent spaces (S1a): one shift-and-mask of the
-building's spaces finds every normal lamp beside it.
+A normal lamp lights the 4 adjacent spaces (S1a): one shift-and-mask of a
+building's spaces finds every normal lamp beside it (done in
+:func:`paris_score.scoring.lit_buildings`, which uses the tables below).
 
 The large streetlight (S1b) needs a :class:`Sight` per pattern and lamp
 space: the bitboard of the pattern's spaces on the board, and for every
@@ -19,14 +20,12 @@ from __future__ import annotations
 import functools
 from typing import Final, NamedTuple
 
-from paris_score.model import MAX_OFFSET, PATTERN_NAMES, Building, Offsets, Pattern, Position
+from paris_score.model import MAX_OFFSET, PATTERN_NAMES, Offsets, Pattern
 from paris_score.squares import (
     BB_ALL,
     Bitboard,
     Square,
-    adjacent,
     offset,
-    scan,
 )
 
 _SIGHT_CACHE: Final = 1024
@@ -134,22 +133,3 @@ def reaches(table: Sight, spaces: Bitboard, others: Bitboard) -> bool:
             return True
         targets ^= low
     return False
-
-
-def lit_by_large(position: Position, building: Building, lamp: Square, built: Bitboard) -> bool:
-    """S1b: does the large streetlight on ``lamp`` reach a space of ``building``?"""
-    spaces = building.spaces
-    return reaches(sight(position.rules.large_streetlight_pattern, lamp), spaces, built & ~spaces)
-
-
-def lighting_lamps(position: Position, building: Building, built: Bitboard | None = None) -> list[Square]:
-    """The lamps lighting ``building`` (S1a, S1b), in board order."""
-    if built is None:
-        built = position.built
-    large = position.pieces.large_streetlight
-    found = position.lamps() & adjacent(building.spaces)
-    if large is not None:
-        found &= ~(1 << large)
-        if lit_by_large(position, building, large, built):
-            found |= 1 << large
-    return list(scan(found))

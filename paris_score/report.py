@@ -17,7 +17,7 @@ import attrs
 
 from paris_score.model import PLAYERS, Player
 from paris_score.postcards import TITLES, Postcard
-from paris_score.squares import Bitboard, Square, names_text, square_name
+from paris_score.squares import Bitboard, Square, square_name
 
 REPORT_FORMAT = "paris-score/1"
 
@@ -169,8 +169,3 @@ def render_text(report: Report) -> str:
     out.append(f"RESULT: {result}, orange {report.orange.total} - blue {report.blue.total}")
     out.extend(f"note: {n}" for n in report.notes)
     return "\n".join(out) + "\n"
-
-
-def area_names(bb: Bitboard) -> str:
-    """Spaces listed for a detail line: ``C4, D4``."""
-    return names_text(bb)

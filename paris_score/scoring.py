@@ -27,7 +27,6 @@ from paris_score.report import (
     PlayerScore,
     Report,
     Unbuilt,
-    area_names,
 )
 from paris_score.squares import (
     BB_ADJACENT,
@@ -40,6 +39,7 @@ from paris_score.squares import (
     Bitboard,
     Square,
     flood,
+    names_text,
     offset,
     square_name,
     squares_of,
@@ -188,7 +188,7 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(
         Postcard.LE_PEINTRE,
         PAINTER_POINTS_PER_LAMP * n,
-        f"{n} lamp{'s' * (n != 1)} in the painter's area: {area_names(lamps) or 'none'}",
+        f"{n} lamp{'s' * (n != 1)} in the painter's area: {names_text(lamps) or 'none'}",
         area,
     )
 
@@ -206,7 +206,7 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(
         Postcard.MOULIN_ROUGE,
         n,
-        f"{n} space{'s' * (n != 1)} in the dancer's area: {area_names(area)}",
+        f"{n} space{'s' * (n != 1)} in the dancer's area: {names_text(area)}",
         area,
     )
 
@@ -228,8 +228,8 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     points = STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
     detail = (
         f"front {square_name(front)} free; {near.bit_count()} free adjacent "
-        f"({area_names(near)}) x 2 + {corner.bit_count()} free diagonal "
-        f"({area_names(corner) or 'none'}) x 1"
+        f"({names_text(near)}) x 2 + {corner.bit_count()} free diagonal "
+        f"({names_text(corner) or 'none'}) x 1"
     )
     return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
 

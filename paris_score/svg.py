@@ -31,10 +31,11 @@ from collections.abc import Iterable
 from typing import Final
 
 from paris_score.errors import clip
-from paris_score.light import lighting_lamps, pattern_label, sight
+from paris_score.light import pattern_label, sight
 from paris_score.model import PLAYERS, Building, Player, Position
 from paris_score.postcards import PIECE_CARDS, Postcard
 from paris_score.report import Report
+from paris_score.scoring import lit_buildings
 from paris_score.squares import (
     BB_ADJACENT,
     BB_TILES,
@@ -681,17 +682,16 @@ def _ray(
 def _lit(svg: ET.Element, position: Position, report: Report | None) -> None:
     """S1: a ray from each lamp to the building it lights, and ``x n`` lamps by each id."""
     layer = _group(svg, "overlay lit")
-    reported = {}
-    if report is not None:
-        for player in PLAYERS:
-            for line in report[player].lit_buildings.buildings:
-                reported[line.id] = list(line.lamps)
+    # The score's own S1 lines: from the report when given, else computed the same way.
+    lit = {
+        line.id: line.lamps
+        for player in PLAYERS
+        for line in (report[player].lit_buildings if report else lit_buildings(position, player)).buildings
+    }
     built = position.built
     large = position.pieces.large_streetlight
     for b in position.buildings:
-        lamps = reported.get(b.id)
-        if lamps is None:
-            lamps = lighting_lamps(position, b, built)
+        lamps = lit[b.id]
         g = _group(layer, f"lit-building {b.owner}", data_building=b.id)
         for lamp in lamps:
             if lamp == large:
