@@ -23,7 +23,6 @@ this project (RULES.md section 7): no catalogue ships with it.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from typing import Any, Final
@@ -31,7 +30,7 @@ from typing import Any, Final
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.errors import CatalogueFormatError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, input_text
-from paris_score.formats.position_json import _Reader, _shape, parse_json
+from paris_score.formats.position_json import _brief, _Reader, _shape, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
@@ -61,7 +60,7 @@ def catalogue_from_dict(data: object) -> Catalogue:
     if obj is None:
         raise CatalogueFormatError(r.errors)
     if "format" in obj and obj["format"] != CATALOGUE_FORMAT:
-        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {json.dumps(obj['format'])}")
+        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {_brief(obj['format'])}")
     note = r.string("note", obj["note"]) if "note" in obj else ""
     pieces = r.each("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
     if pieces is not None:
