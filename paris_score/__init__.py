@@ -3,44 +3,53 @@
 >>> import paris_score
 >>> report = paris_score.score(paris_score.rulebook_example())
 >>> report.orange.total, report.blue.total, report.winner
-(48, 57, 'blue')
+(48, 57, <Player.BLUE: 'blue'>)
 """
 
 from __future__ import annotations
 
+from paris_score.batch import check_many, load_many, loads_many, score_many
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
+    BatchError,
     CatalogueFormatError,
     IllegalPositionError,
     Located,
+    NotAPlayerError,
     ParisScoreError,
     PositionFormatError,
     Problem,
+    Severity,
     UnwritableError,
 )
 from paris_score.example import rulebook_example
-from paris_score.formats import dumps, load, loads
+from paris_score.formats import dumps, load, loads, position_from_dict, position_to_dict
 from paris_score.formats.catalogue_json import load_catalogue, loads_catalogue
 from paris_score.model import (
     Building,
     Ground,
     Pieces,
     Player,
+    PlayerLike,
     Position,
     Postcards,
     Reserve,
     Rules,
     Statue,
+    as_player,
 )
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
-from paris_score.report import Report
-from paris_score.scoring import score, score_many
+from paris_score.report import Report, Winner
+from paris_score.scoring import score
+from paris_score.shapes import Shape
+from paris_score.verdict import check_document
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BatchError",
     "Building",
     "Catalogue",
     "CatalogueFormatError",
@@ -48,10 +57,12 @@ __all__ = [
     "Ground",
     "IllegalPositionError",
     "Located",
+    "NotAPlayerError",
     "ParisScoreError",
     "Pieces",
     "Placement",
     "Player",
+    "PlayerLike",
     "Position",
     "PositionFormatError",
     "Postcard",
@@ -60,16 +71,26 @@ __all__ = [
     "Report",
     "Reserve",
     "Rules",
+    "Severity",
+    "Shape",
     "Statue",
     "UnwritableError",
+    "Winner",
+    "as_player",
     "check",
+    "check_document",
+    "check_many",
     "dumps",
     "legal_placements",
     "load",
     "load_catalogue",
+    "load_many",
     "loads",
     "loads_catalogue",
+    "loads_many",
     "placement_problems",
+    "position_from_dict",
+    "position_to_dict",
     "rulebook_example",
     "score",
     "score_many",

@@ -9,6 +9,8 @@ keeps working and programs can read the fields::
     |   +-- CatalogueFormatError      an unreadable paris-pieces/1 catalogue
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
+    +-- NotAPlayerError               a player that is not orange or blue (also a KeyError)
+    +-- BatchError                    one item of a batch call failed; .index, .path, .error
 
 docs/robustness.md lists them with the limits the readers enforce.
 """
@@ -16,10 +18,11 @@ docs/robustness.md lists them with the limits the readers enforce.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
+from paris_score.documents import ProblemDict
 from paris_score.squares import Square, square_name
 
 MAX_WHERE: Final = 120
@@ -58,6 +61,10 @@ class Located:
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
+Severity = Literal["error", "warning"]
+"""An ``error`` makes a position illegal; a ``warning`` is what the box cannot confirm."""
+
+
 @attrs.frozen
 class Problem:
     """One rule a position breaks (or, as a warning, cannot be confirmed).
@@ -70,13 +77,14 @@ class Problem:
     rule: str
     message: str
     spaces: tuple[Square, ...] = ()
-    severity: str = "error"
+    severity: Severity = "error"
 
     def __str__(self) -> str:
         where = " ".join(square_name(sq) for sq in self.spaces)
         return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> ProblemDict:
+        """The problem as ``paris-check/1`` lists it."""
         return {
             "code": self.code,
             "rule": self.rule,
@@ -88,6 +96,16 @@ class Problem:
 
 class ParisScoreError(ValueError):
     """Base of every error that bad input can cause."""
+
+
+class NotAPlayerError(ParisScoreError, KeyError):
+    """A player that is neither ``Player.ORANGE``/``Player.BLUE`` nor ``"orange"``/``"blue"`` (any case).
+
+    Also a :class:`KeyError`, so that ``report["green"]`` fails as a mapping does.
+    The message names the argument.
+    """
+
+    __str__ = ValueError.__str__  # KeyError's would quote the message
 
 
 class PositionFormatError(ParisScoreError):
@@ -124,3 +142,21 @@ class UnwritableError(ParisScoreError):
     def __init__(self, message: str, spaces: Iterable[Square] = ()) -> None:
         self.spaces = tuple(spaces)
         super().__init__(message)
+
+
+class BatchError(ParisScoreError):
+    """One item of a batch call (``load_many``, ``check_many``, ``score_many``) failed.
+
+    ``index`` is its place in the batch, ``path`` the file it was read from (or
+    ``None``), ``error`` what went wrong (the :class:`ParisScoreError`, or the
+    :class:`OSError` of a file that cannot be read); the message names the item.
+    """
+
+    def __init__(self, index: int, error: Exception, path: str | None = None) -> None:
+        self.index = index
+        self.path = path
+        self.error = error
+        where = f"item {index}" + (f" ({path})" if path is not None else "")
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        lines = detail.splitlines() or [type(error).__name__]
+        super().__init__("\n".join(f"{where}: {line}" for line in lines))

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from paris_score.errors import NotAPlayerError
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
@@ -33,10 +34,38 @@ class Player(enum.StrEnum):
 
     @property
     def other(self) -> Player:
+        """The opponent: ``Player.ORANGE.other is Player.BLUE`` and back."""
         return Player.BLUE if self is Player.ORANGE else Player.ORANGE
 
 
 PLAYERS: Final = (Player.ORANGE, Player.BLUE)
+
+PlayerLike = Player | Literal["orange", "blue"]
+"""What every call that takes a player accepts: a :class:`Player`, or its name (any case at run time)."""
+
+_BY_NAME: Final = {"orange": Player.ORANGE, "blue": Player.BLUE}
+
+
+def as_player(player: PlayerLike, argument: str = "player") -> Player:
+    """``player`` as a :class:`Player`: ``Player.BLUE``, ``"blue"`` and ``"BLUE"`` give ``Player.BLUE``.
+
+    Anything else raises :class:`~paris_score.errors.NotAPlayerError` (a
+    ``ValueError`` and a ``KeyError``) naming ``argument``.
+
+    >>> as_player("Orange")
+    <Player.ORANGE: 'orange'>
+    """
+    if type(player) is Player:
+        return player
+    found = _BY_NAME.get(player.lower()) if isinstance(player, str) else None
+    if found is None:
+        raise NotAPlayerError(f"{argument}: expected a Player, 'orange' or 'blue', got {player!r}"[:200])
+    return found
+
+
+def _owner(value: PlayerLike) -> Player:
+    return as_player(value, "owner")
+
 
 Facing = Literal["up", "down", "left", "right"]
 FACINGS: Final[tuple[Facing, ...]] = ("up", "down", "left", "right")
@@ -131,8 +160,9 @@ class Ground:
                 return code
         raise AssertionError("ground covers every space")
 
-    def own(self, player: Player) -> Bitboard:
+    def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour (W5)."""
+        player = as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
 
@@ -141,7 +171,8 @@ class Building:
     """A built building (W3): a piece or the Jardin des Plantes, maybe with the annex."""
 
     id: str
-    owner: Player
+    owner: Player = attrs.field(converter=_owner)
+    """``Player.ORANGE`` or ``Player.BLUE``; ``"orange"``/``"blue"`` are converted."""
     cells: Bitboard = attrs.field(validator=_bitboard)
     annex: Square | None = attrs.field(default=None, validator=_optional_square)
     jardin: bool = False
@@ -205,7 +236,10 @@ class Pieces:
         return {name: sq for name, sq in found.items() if sq is not None}
 
 
-def _cards(value: Any) -> tuple[Postcard, ...]:
+def _cards(value: Iterable[Postcard]) -> tuple[Postcard, ...]:
+    """Postcards, or their slugs (``"painter"``), converted; a bare string is not a list of them."""
+    if isinstance(value, str):
+        raise ValueError(f"postcards: expected a list of postcards, got the string {value[:40]!r}")
     return tuple(v if type(v) is Postcard else Postcard(v) for v in value)
 
 
@@ -217,7 +251,9 @@ class Postcards:
     orange: tuple[Postcard, ...] = attrs.field(default=(), converter=_cards)
     blue: tuple[Postcard, ...] = attrs.field(default=(), converter=_cards)
 
-    def used(self, player: Player) -> tuple[Postcard, ...]:
+    def used(self, player: PlayerLike) -> tuple[Postcard, ...]:
+        """The postcards ``player``'s action tokens are on."""
+        player = as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
     def user(self, card: Postcard) -> Player | None:
@@ -228,7 +264,7 @@ class Postcards:
         return None
 
 
-def _reserve(value: Any) -> tuple[int, ...]:
+def _reserve(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
@@ -238,7 +274,7 @@ def _sizes(_: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -
             raise ValueError(f"reserve {attribute.name}: size {size!r} is not 3, 4, 5 or 6 (B3)")
 
 
-def _shapes(value: Any) -> tuple[Shape | None, ...]:
+def _shapes(value: Iterable[Shape | None]) -> tuple[Shape | None, ...]:
     return tuple(None if s is None else normalise(s) for s in value)
 
 
@@ -269,16 +305,18 @@ class Reserve:
             if all(shape is None for shape in shapes):
                 object.__setattr__(self, f"{player}_shapes", ())
 
-    def of(self, player: Player) -> tuple[int, ...]:
+    def of(self, player: PlayerLike) -> tuple[int, ...]:
         """The sizes of the player's reserve buildings."""
+        player = as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
-    def shapes(self, player: Player) -> tuple[Shape | None, ...]:
+    def shapes(self, player: PlayerLike) -> tuple[Shape | None, ...]:
         """One shape (or ``None`` where unknown) per reserve building, parallel to :meth:`of`."""
+        player = as_player(player)
         shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
         return shapes or (None,) * len(self.of(player))
 
-    def entries(self, player: Player) -> tuple[tuple[int, Shape | None], ...]:
+    def entries(self, player: PlayerLike) -> tuple[tuple[int, Shape | None], ...]:
         """``(size, shape or None)`` for each of the player's reserve buildings."""
         return tuple(zip(self.of(player), self.shapes(player), strict=True))
 
@@ -333,7 +371,9 @@ class Position:
                 return building
         raise KeyError(building_id)
 
-    def buildings_of(self, player: Player) -> tuple[Building, ...]:
+    def buildings_of(self, player: PlayerLike) -> tuple[Building, ...]:
+        """``player``'s buildings, in the position's order."""
+        player = as_player(player)
         return tuple(b for b in self.buildings if b.owner is player)
 
     @property

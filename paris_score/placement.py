@@ -31,7 +31,7 @@ from typing import NamedTuple
 import attrs
 
 from paris_score.errors import Problem
-from paris_score.model import MAX_BUILDINGS, Player, Position
+from paris_score.model import MAX_BUILDINGS, Player, PlayerLike, Position, as_player
 from paris_score.postcards import Postcard
 from paris_score.shapes import (
     Shape,
@@ -84,8 +84,9 @@ class Placement:
         return text
 
 
-def metropolitain_open(position: Position, player: Player) -> bool:
+def metropolitain_open(position: Position, player: PlayerLike) -> bool:
     """P3 [ruling]: the player used Métropolitain and none of their buildings covers a streetlight."""
+    player = as_player(player)
     if Postcard.METROPOLITAIN not in position.postcards.used(player):
         return False
     covered = 0
@@ -94,8 +95,9 @@ def metropolitain_open(position: Position, player: Player) -> bool:
     return not covered & position.ground.streetlight
 
 
-def chartier_open(position: Position, player: Player) -> bool:
+def chartier_open(position: Position, player: PlayerLike) -> bool:
     """P7 [ruling]: the player used Chartier and the Chartier space is not on the board yet."""
+    player = as_player(player)
     return Postcard.CHARTIER in position.postcards.used(player) and position.pieces.chartier is None
 
 
@@ -110,7 +112,7 @@ def _as_shape(shape: Shape | Bitboard) -> Shape:
 
 def legal_placements(
     position: Position,
-    player: Player,
+    player: PlayerLike,
     shape: Shape | Bitboard,
     *,
     reflections: bool = False,
@@ -125,8 +127,8 @@ def legal_placements(
     module's ruling).  Placements come in board order of their first space;
     a symmetric shape's equal placements are listed once.
     """
+    player = as_player(player)
     shape = _as_shape(shape)
-    player = Player(player)  # "orange" works as well as Player.ORANGE
     room = _room(position, player, metropolitain, chartier)
     if room is None:
         return []
@@ -261,7 +263,7 @@ def what_stands_on(position: Position, sq: Square) -> str | None:
 
 def placement_problems(
     position: Position,
-    player: Player,
+    player: PlayerLike,
     cells: Bitboard,
     *,
     metropolitain: bool | None = None,
@@ -272,9 +274,9 @@ def placement_problems(
     Uses the same rules and rulings as :func:`legal_placements`; the problem
     codes are those of :func:`paris_score.check`.
     """
+    player = as_player(player)
     if not cells:
         return [Problem("placement-empty", "P1", "a building covers at least one space")]
-    player = Player(player)  # "orange" works as well as Player.ORANGE
     problems = []
     count = len(position.buildings_of(player))
     if count >= MAX_BUILDINGS:
@@ -342,12 +344,13 @@ def placement_problems(
 
 def first_placement(
     position: Position,
-    player: Player,
+    player: PlayerLike,
     shape: Shape,
     *,
     metropolitain: bool | None = None,
     chartier: bool | None = None,
 ) -> Placement | None:
     """The first legal placement of ``shape`` (rotations only), or ``None`` when it fits nowhere."""
+    player = as_player(player)
     found = legal_placements(position, player, shape, metropolitain=metropolitain, chartier=chartier)
     return found[0] if found else None

@@ -11,15 +11,29 @@ them.  :class:`Report` is an attrs value.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 import attrs
 
-from paris_score.model import PLAYERS, Player
+from paris_score.documents import PlayerScoreDict, ScoreDocument, WinnerName
+from paris_score.errors import NotAPlayerError
+from paris_score.model import Player, PlayerLike, as_player
 from paris_score.postcards import TITLES, Postcard
 from paris_score.squares import Bitboard, Square, square_name
 
-REPORT_FORMAT = "paris-score/1"
+REPORT_FORMAT: Literal["paris-score/1"] = "paris-score/1"
+
+Winner = Player | Literal["tie"]
+"""Who won (S5): a :class:`~paris_score.model.Player`, or ``"tie"`` for a shared victory."""
+
+
+def _winner(value: PlayerLike | Literal["tie"]) -> Winner:
+    if value == "tie":
+        return "tie"
+    try:
+        return as_player(value, "winner")
+    except NotAPlayerError:
+        raise NotAPlayerError(f"winner: expected a Player, 'orange', 'blue' or 'tie', got {value!r}"[:200]) from None
 
 
 class LitBuilding(NamedTuple):
@@ -81,7 +95,8 @@ class PlayerScore(NamedTuple):
         """S5: the sum of the lines."""
         return self.lit_buildings.points + self.largest_group.points + self.unbuilt.points + self.postcards.points
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlayerScoreDict:
+        """One player's part of the ``paris-score/1`` report."""
         return {
             "total": self.total,
             "lit_buildings": {
@@ -115,22 +130,27 @@ class PlayerScore(NamedTuple):
 
 @attrs.frozen
 class Report:
-    """The scores of both players, the winner (``orange``, ``blue`` or ``tie``) and notes."""
+    """The scores of both players, the winner (a :class:`Player` or ``"tie"``) and notes.
+
+    ``report[player]`` is one player's score (``report["blue"]`` works too); a
+    key that is not a player raises :class:`~paris_score.errors.NotAPlayerError`,
+    a ``KeyError``.
+    """
 
     orange: PlayerScore
     blue: PlayerScore
-    winner: str
+    winner: Winner = attrs.field(converter=_winner)
     notes: tuple[str, ...] = ()
 
-    def __getitem__(self, player: Player | str) -> PlayerScore:
-        return self.orange if Player(player) is Player.ORANGE else self.blue
+    def __getitem__(self, player: PlayerLike) -> PlayerScore:
+        return self.orange if as_player(player) is Player.ORANGE else self.blue
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``paris-score/1`` report (FORMAT.md)."""
+    def to_dict(self) -> ScoreDocument:
+        """The ``paris-score/1`` report (docs/formats.md)."""
         return {
             "format": REPORT_FORMAT,
-            "players": {str(p): self[p].to_dict() for p in PLAYERS},
-            "winner": self.winner,
+            "players": {"orange": self.orange.to_dict(), "blue": self.blue.to_dict()},
+            "winner": cast(WinnerName, str(self.winner)),
             "notes": list(self.notes),
         }
 
@@ -147,7 +167,7 @@ def _building_line(b: LitBuilding) -> str:
 def render_text(report: Report) -> str:
     """The readable breakdown: every line with what it counted."""
     out: list[str] = []
-    for player in PLAYERS:
+    for player in Player:
         s = report[player]
         out.append(f"{player.upper()}")
         out.append(f"  lit buildings (S1){s.lit_buildings.points:>22}")

@@ -3,19 +3,18 @@
 :func:`score` computes the bitboards every line shares once, a :class:`Board`
 (each building's spaces and the spaces beside it, what is built, what is
 occupied, the lamps), and hands it to each line's function.  Each function
-also works alone: without a board it computes one.  :func:`score_many` scores
-a sequence of positions.
+also works alone: without a board it computes one.  :func:`paris_score.score_many`
+(:mod:`paris_score.batch`) scores a sequence of positions.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from paris_score.errors import IllegalPositionError
 from paris_score.light import pattern_label, reaches, sight
-from paris_score.model import Building, Pattern, Player, Position
+from paris_score.model import Building, Pattern, Player, PlayerLike, Position, as_player
 from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
 from paris_score.referee import structure_problems
 from paris_score.report import (
@@ -27,6 +26,7 @@ from paris_score.report import (
     PlayerScore,
     Report,
     Unbuilt,
+    Winner,
 )
 from paris_score.squares import (
     BB_ADJACENT,
@@ -110,12 +110,13 @@ def board_of(position: Position) -> Board:
     return Board(tuple(orange), tuple(blue), built, occupied, lamps, p.large_streetlight, overlap)
 
 
-def lit_buildings(position: Position, player: Player, board: Board | None = None) -> LitBuildings:
+def lit_buildings(position: Position, player: PlayerLike, board: Board | None = None) -> LitBuildings:
     """S1: size x lamps for each of the player's buildings, in position order.
 
     A normal lamp lights a building beside it (S1a); the large streetlight one
     with a space in its pattern and a clear line to it (S1b).
     """
+    player = as_player(player)
     bd = board or board_of(position)
     normal = bd.lamps
     table = None
@@ -139,11 +140,12 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     return LitBuildings(total, tuple(lines))
 
 
-def largest_group(position: Position, player: Player, board: Board | None = None) -> LargestGroup:
+def largest_group(position: Position, player: PlayerLike, board: Board | None = None) -> LargestGroup:
     """S2: the largest edge-connected group of the player's buildings, by total size.
 
     Ties go to the group holding the first building id in string order.
     """
+    player = as_player(player)
     bd = board or board_of(position)
     left = list(bd.orange if player is Player.ORANGE else bd.blue)
     best_points = 0
@@ -168,8 +170,9 @@ def largest_group(position: Position, player: Player, board: Board | None = None
     return LargestGroup(best_points, best_ids)
 
 
-def unbuilt(position: Position, player: Player) -> Unbuilt:
+def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
     """S3: -3 a building left in reserve, waived by Sacré-Cœur."""
+    player = as_player(player)
     count = len(position.reserve.of(player))
     if Postcard.SACRE_COEUR in position.postcards.used(player):
         return Unbuilt(count, 0, Postcard.SACRE_COEUR if count else None)
@@ -234,8 +237,9 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
 
 
-def fountain(position: Position, player: Player, board: Board | None = None) -> CardScore:
+def fountain(position: Position, player: PlayerLike, board: Board | None = None) -> CardScore:
     """S4d: +3 for each of the player's buildings adjacent to the fountain."""
+    player = as_player(player)
     sq = position.pieces.fountain
     if sq is None:
         return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
@@ -250,8 +254,9 @@ def fountain(position: Position, player: Player, board: Board | None = None) -> 
     )
 
 
-def postcards(position: Position, player: Player, board: Board | None = None) -> CardScores:
+def postcards(position: Position, player: PlayerLike, board: Board | None = None) -> CardScores:
     """S4: the stamped postcards the player used, in card order."""
+    player = as_player(player)
     used = position.postcards.used(player)
     if not used:
         return CardScores(0, ())
@@ -268,8 +273,9 @@ def postcards(position: Position, player: Player, board: Board | None = None) ->
     return CardScores(sum(c.points for c in cards), tuple(cards))
 
 
-def free_own_spaces(position: Position, player: Player, board: Board | None = None) -> int:
+def free_own_spaces(position: Position, player: PlayerLike, board: Board | None = None) -> int:
     """S5 tie-break: free spaces of the player's colour (W1, W5; Chartier makes its space mixed, P7)."""
+    player = as_player(player)
     bd = board or board_of(position)
     own = position.ground.own(player) & ~bd.occupied
     chartier = position.pieces.chartier
@@ -278,8 +284,9 @@ def free_own_spaces(position: Position, player: Player, board: Board | None = No
     return own.bit_count()
 
 
-def player_score(position: Position, player: Player, board: Board | None = None) -> PlayerScore:
+def player_score(position: Position, player: PlayerLike, board: Board | None = None) -> PlayerScore:
     """Every line of one player's score (S1-S5)."""
+    player = as_player(player)
     bd = board or board_of(position)
     return PlayerScore(
         lit_buildings(position, player, bd),
@@ -305,7 +312,7 @@ def _pattern_note(pattern: Pattern) -> str:
     )
 
 
-def notes(position: Position, report_winner: str, scores: dict[Player, PlayerScore]) -> list[str]:
+def notes(position: Position, report_winner: Winner, scores: dict[Player, PlayerScore]) -> list[str]:
     """Notices that explain how the report was made."""
     out = []
     if position.pieces.large_streetlight is not None:
@@ -337,13 +344,13 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     return out
 
 
-def winner(orange: PlayerScore, blue: PlayerScore) -> str:
+def winner(orange: PlayerScore, blue: PlayerScore) -> Winner:
     """S5: higher total, then more free own-colour spaces, then a tie."""
     key_o = (orange.total, orange.free_own_spaces)
     key_b = (blue.total, blue.free_own_spaces)
     if key_o == key_b:
         return "tie"
-    return "orange" if key_o > key_b else "blue"
+    return Player.ORANGE if key_o > key_b else Player.BLUE
 
 
 def score(position: Position) -> Report:
@@ -359,15 +366,3 @@ def score(position: Position) -> Report:
     blue = player_score(position, Player.BLUE, bd)
     won = winner(orange, blue)
     return Report(orange, blue, won, tuple(notes(position, won, {Player.ORANGE: orange, Player.BLUE: blue})))
-
-
-def score_many(positions: Iterable[Position]) -> list[Report]:
-    """:func:`score` of each position, in order: for bots and archives.
-
-    One list, as long as the input; it stops at the first position whose pieces
-    overlap (:class:`~paris_score.errors.IllegalPositionError`).  For an
-    archive too large to hold its reports, ``map(score, positions)`` streams
-    them; to use several cores, give chunks to worker processes
-    (docs/performance.md).
-    """
-    return [score(position) for position in positions]

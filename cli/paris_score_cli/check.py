@@ -1,29 +1,40 @@
-"""``paris-score check``: referee a position without scoring it.
+"""``paris-score check``: referee positions without scoring them, one file or a whole folder (for CI).
 
-Exit statuses (FORMAT.md): 0 legal (warnings allowed), 1 not legal or
-unreadable, 2 a usage error.  An unreadable input (the position or the
-``--pieces`` catalogue) is reported as such, apart from a position that
-breaks rules: in text on standard error, in JSON as ``"readable": false``.
+Exit statuses (docs/cli.md): 0 every file legal (warnings allowed), 1 a file
+not legal or unreadable, 2 a usage error.  An unreadable input (the position
+or the ``--pieces`` catalogue) is reported as such, apart from a position
+that breaks rules: in text as ``unreadable``, in JSON as ``"readable": false``.
+The verdicts and documents come from :mod:`paris_score.verdict`; this module
+finds the files and prints them as text, JSON or GitHub Actions annotations.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
-from typing import Any, Final, NoReturn
+from collections.abc import Iterator, Sequence
+from typing import Final
 
+import attrs
 import click
 
 import paris_score
 from paris_score.catalogue import Catalogue
+from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem
 from paris_score.formats import format_of
 from paris_score.referee import errors
-from paris_score_cli.inputs import UnreadableError, format_option, read_input, source_name
+from paris_score.verdict import problems_document, summary, unreadable_document, verdict
+from paris_score_cli.inputs import UnreadableError, read_input, source_name
 
-CHECK_FORMAT: Final = "paris-check/1"
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
+SUFFIXES: Final = (".json", ".txt")
+"""What ``check FOLDER`` reads: ``paris-position/1`` JSON and text grids (docs/text-format.md)."""
+POSITION_KIND: Final = "paris-position/1 position"
+CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 
 
 def problem_line(problem: Problem) -> str:
@@ -31,44 +42,136 @@ def problem_line(problem: Problem) -> str:
     return f"{problem.severity:<7} {problem}"
 
 
-def summary(problems: list[Problem]) -> str:
-    n_err = len(errors(problems))
-    n_warn = len(problems) - n_err
-    return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+def position_files(paths: Sequence[str]) -> Iterator[str]:
+    """The files named, each folder replaced by its ``*.json`` and ``*.txt`` files, all the way down, in name order.
+
+    Hidden files and folders (``.git``) are skipped inside a folder.
+    """
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path
+            continue
+        for root, folders, files in os.walk(path):
+            folders[:] = sorted(f for f in folders if not f.startswith("."))
+            for name in sorted(files):
+                if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+                    yield os.path.join(root, name)
 
 
-def _unreadable(source: str, failures: list[tuple[UnreadableError, str]], output_format: str) -> NoReturn:
-    """Every reading error of every input (the position, the catalogue), on standard output; exit 1."""
-    if output_format == "json":
-        doc = {
-            "format": CHECK_FORMAT,
-            "file": source,
-            "readable": False,
-            "errors": [
-                {"file": e.source, "where": err.where, "message": err.message} for e, _ in failures for err in e.errors
-            ],
-        }
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
-        for e, kind in failures:
-            click.echo(f"{e.source}: unreadable, not a {kind}")
-            for err in e.errors:
-                click.echo(f"{e.source}: {err}")
-    sys.exit(EXIT_NOT_LEGAL)
+@attrs.frozen
+class Outcome:
+    """One file checked: its problems, or why it (or the catalogue) could not be read."""
+
+    source: str
+    text: str = ""
+    """The file's text, for the line numbers of its grid rows."""
+    problems: tuple[Problem, ...] = ()
+    failures: tuple[tuple[UnreadableError, str], ...] = ()
+    """Each input that could not be read, and what it should have been."""
+
+    def passes(self, strict: bool) -> bool:
+        return not self.failures and not (self.problems if strict else errors(self.problems))
+
+    def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
+        if self.failures:
+            return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
+        return problems_document(list(self.problems), final=final, file=self.source, pieces=pieces)
 
 
-def verdict(problems: list[Problem], final: bool) -> str:
-    """``legal``, ``not legal``, or with ``--final`` whether the game is over (F4)."""
-    broken = errors(problems)
-    if any(not p.rule.startswith("F") for p in broken):
-        return "not legal"
-    if broken:
-        return "legal, but not a finished game"
-    if not final:
-        return "legal"
-    if any(p.rule.startswith("F") for p in problems):
-        return "legal; whether the game is over could not be settled"
-    return "legal, a finished game"
+def examine(path: str, final: bool, catalogue: Catalogue | None, catalogue_failure: UnreadableError | None) -> Outcome:
+    """Read and referee one file."""
+    source = source_name(path)
+    failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
+    try:
+        text, position = read_input(path, lambda data: _read(data, format_of(path)))
+    except UnreadableError as e:
+        return Outcome(source, failures=((e, POSITION_KIND), *failures))
+    if failures:
+        return Outcome(source, text, failures=tuple(failures))
+    return Outcome(source, text, tuple(paris_score.check(position, final=final, catalogue=catalogue)))
+
+
+def _read(data: bytes, format: paris_score.formats.Format | None) -> tuple[str, paris_score.Position]:
+    position = paris_score.loads(data, format)
+    return data.decode("utf-8", "replace"), position
+
+
+def verdict_line(outcome: Outcome, final: bool) -> str:
+    """``game.json: not legal (2 errors, 0 warnings)``, or ``game.json: unreadable``."""
+    if outcome.failures:
+        return f"{outcome.source}: unreadable"
+    problems = list(outcome.problems)
+    return f"{outcome.source}: {verdict(problems, final)} ({summary(problems)})"
+
+
+def text_lines(outcome: Outcome, final: bool) -> Iterator[str]:
+    """The verdict line and one line a problem, or each input that could not be read and its errors."""
+    for e, kind in outcome.failures:
+        yield f"{e.source}: unreadable, not a {kind}"
+        for err in e.errors:
+            yield f"{e.source}: {err}"
+    if not outcome.failures:
+        yield verdict_line(outcome, final)
+        for problem in outcome.problems:
+            yield f"  {problem_line(problem)}"
+
+
+_GRID_ROW: Final = re.compile(r"\s*([1-8])(?:\s|$)")
+_LINE_COL: Final = re.compile(r"\bline (\d+)(?:, col (\d+))?")
+
+
+def grid_rows(text: str) -> dict[int, int]:
+    """Board row (0-7) -> line number of that row in a text grid; empty for JSON."""
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+        return {}
+    rows: dict[int, int] = {}
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        found = _GRID_ROW.match(line.split("#", 1)[0])
+        if found:
+            rows.setdefault(int(found[1]) - 1, number)
+    return rows
+
+
+def _escape(text: str, property: bool = False) -> str:
+    """A workflow command's data (or, with ``property``, a property value), escaped as GitHub Actions reads it."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property else text
+
+
+def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
+    """GitHub Actions workflow commands: ``::error file=F,line=N,title=...::message``, one a problem.
+
+    The line is the problem's first space's grid row in a text grid, the
+    reading error's line where it gives one, else 1.  The verdict line follows,
+    as plain text for the log.
+    """
+    for e, kind in outcome.failures:
+        for err in e.errors:
+            found = _LINE_COL.search(err.where)
+            where = f"line={found[1]}" + (f",col={found[2]}" if found[2] else "") if found else "line=1"
+            title = _escape(f"unreadable, not a {kind}", property=True)
+            message = f"{err.where}: {err.message}" if err.where else err.message
+            yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
+    rows = grid_rows(outcome.text)
+    for problem in outcome.problems:
+        line = rows.get(problem.spaces[0] // 8, 1) if problem.spaces else 1
+        title = _escape(f"{problem.rule} {problem.code}", property=True)
+        command = "error" if problem.severity == "error" else "warning"
+        message = _escape(str(problem).split(": ", 1)[1])
+        yield f"::{command} file={_escape(outcome.source, True)},line={line},title={title}::{message}"
+    yield verdict_line(outcome, final)
+
+
+def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
+    """``3 files checked: 2 pass, 1 fails (1 not legal, 0 unreadable)``."""
+    failed = [o for o in outcomes if not o.passes(strict)]
+    unreadable = sum(bool(o.failures) for o in failed)
+    what = "finished game" if final else "file"
+    n = len(outcomes)
+    return (
+        f"{n} {what}{'s' * (n != 1)} checked: {n - len(failed)} pass, {len(failed)} fail"
+        f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
+    )
 
 
 def refuse_illegal(path: str, position: paris_score.Position) -> None:
@@ -85,9 +188,18 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
 
 
 @click.command("check")
-@click.argument("file", metavar="FILE")
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True)
 @click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
-@format_option("text: one line a problem; json: a paris-check/1 document.")
+@click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    show_default=True,
+    help="text: a verdict line a file, one line a problem; json: a paris-check/1 document (a list of them for "
+    "several files); github: GitHub Actions annotations (::error file=...,line=...::).",
+)
 @click.option(
     "--pieces",
     "pieces_file",
@@ -95,45 +207,53 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
     default=None,
     help="A paris-pieces/1 catalogue of the 12 building shapes; turns on the shape checks (B3).",
 )
-def check_command(file: str, final: bool, output_format: str, pieces_file: str | None) -> None:
-    """Referee the position in FILE (`-` reads standard input) without scoring it.
+def check_command(
+    paths: tuple[str, ...], final: bool, strict: bool, output_format: str, pieces_file: str | None
+) -> None:
+    """Referee the positions in PATH... without scoring them.
 
-    Lists every rule the position breaks, each with its rule id (RULES.md),
-    a stable code and the spaces involved; warnings flag what the box cannot
-    confirm.  Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
+    Each PATH is a position file (JSON or text grid), `-` for standard input,
+    or a folder, whose *.json and *.txt files are all checked, subfolders
+    included.  Lists every rule a position breaks, each with its rule id
+    (docs/rules.md), a stable code and the spaces involved; warnings flag what
+    the box cannot confirm.  Several files end with a summary line.
+
+    Exit status 0 every file legal, 1 a file not legal or unreadable (or,
+    with --strict, with a warning), 2 usage error.
+
+    \b
+    Examples:
+      paris-score check game.json
+      paris-score check games/ --final
+      paris-score check games/ --format github
     """
-    if pieces_file == "-" and file == "-":
-        raise click.UsageError("FILE and --pieces cannot both be standard input")
-    failures: list[tuple[UnreadableError, str]] = []
-    try:
-        position = read_input(file, lambda data: paris_score.loads(data, format_of(file)))
-    except UnreadableError as e:
-        failures.append((e, "paris-position/1 position"))
+    if pieces_file == "-" and "-" in paths:
+        raise click.UsageError("PATH and --pieces cannot both be standard input")
+    files = list(position_files(paths))
+    if not files:
+        click.echo(f"no positions ({', '.join('*' + s for s in SUFFIXES)}) in {', '.join(paths)}", err=True)
+        sys.exit(EXIT_NOT_LEGAL)
     catalogue: Catalogue | None = None
+    catalogue_failure: UnreadableError | None = None
     if pieces_file is not None:
         try:
             catalogue = read_input(pieces_file, paris_score.loads_catalogue)
         except UnreadableError as e:
-            failures.append((e, "paris-pieces/1 catalogue"))
-    if failures:
-        _unreadable(source_name(file), failures, output_format)
-    problems = paris_score.check(position, final=final, catalogue=catalogue)
-    legal = not errors(problems)
-    source = source_name(file)
+            catalogue_failure = e
+    pieces = None if pieces_file is None else source_name(pieces_file)
+    one = len(paths) == 1 and files == [paths[0]]
+    outcomes = []
+    documents = []
+    for path in files:
+        outcome = examine(path, final, catalogue, catalogue_failure)
+        outcomes.append(outcome)
+        if output_format == "json":
+            documents.append(outcome.document(final, pieces))
+        else:
+            for line in (github_lines if output_format == "github" else text_lines)(outcome, final):
+                click.echo(line)
     if output_format == "json":
-        doc: dict[str, Any] = {
-            "format": CHECK_FORMAT,
-            "file": source,
-            "readable": True,
-            "legal": legal,
-            "final": final,
-            "pieces": None if pieces_file is None else source_name(pieces_file),
-            "counts": {"errors": len(errors(problems)), "warnings": len(problems) - len(errors(problems))},
-            "problems": [p.to_dict() for p in problems],
-        }
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
-        click.echo(f"{source}: {verdict(problems, final)} ({summary(problems)})")
-        for problem in problems:
-            click.echo(f"  {problem_line(problem)}")
-    sys.exit(EXIT_LEGAL if legal else EXIT_NOT_LEGAL)
+        click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
+    elif not one:
+        click.echo(overall(outcomes, strict, final))
+    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in outcomes) else EXIT_NOT_LEGAL)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 from paris_score import limits
+from paris_score.documents import PositionDocument
 from paris_score.errors import Located, PositionFormatError
-from paris_score.formats.position_json import dumps_json, loads_json
+from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
 
 MAX_INPUT_BYTES: Final = limits.MAX_INPUT_BYTES
@@ -98,6 +99,19 @@ def dumps(position: Position, format: Format = "json") -> str:
     if format != "json":
         raise ValueError(f"unknown format {format!r}; expected 'json' or 'text'")
     return dumps_json(position)
+
+
+def position_to_dict(position: Position) -> PositionDocument:
+    """The ``paris-position/1`` document of ``position`` as a dict, what ``json.loads(dumps(position))`` gives."""
+    return cast(PositionDocument, to_dict(position))
+
+
+def position_from_dict(data: object) -> Position:
+    """A position from a decoded ``paris-position/1`` document (``json.load``'s result, say).
+
+    :class:`~paris_score.errors.PositionFormatError` lists every error, each at its key path.
+    """
+    return from_dict(data)
 
 
 SCHEMAS: Final = {

@@ -12,7 +12,7 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from paris_score.errors import Located, PositionFormatError, clip
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_OFFSETS
@@ -249,7 +249,7 @@ def _postcards(r: _Reader, value: object) -> Postcards | None:
     lists = [r.each(f"postcards.{k}", obj.get(k, []), lambda p, v: _card(r, p, v)) for k in _CARD_KEYS]
     if any(cards is None for cards in lists):
         return None
-    return Postcards(*lists)
+    return Postcards(*(cards for cards in lists if cards is not None))
 
 
 def _statue(r: _Reader, path: str, value: object) -> Statue | None:
@@ -539,7 +539,7 @@ def _fast_postcards(value: object) -> Postcards | None:
         cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
         if None in cards:
             return None
-        lists.append(cards)
+        lists.append(cast(list[Postcard], cards))
     return Postcards(*lists)
 
 

@@ -1,0 +1,188 @@
+"""The JSON documents as typed dicts: what ``to_dict()`` returns and ``json.loads`` of the CLI's output gives.
+
+``paris-position/1`` (:func:`paris_score.position_to_dict`), ``paris-score/1``
+(:meth:`paris_score.Report.to_dict`) and ``paris-check/1``
+(:func:`paris_score.check_document`); docs/formats.md describes each key and
+``paris-score schema`` prints their JSON Schemas.  Only types live here, so a
+program can annotate the JSON it reads back::
+
+    doc: paris_score.documents.ScoreDocument = json.loads(text)
+"""
+
+from typing import Literal, NotRequired, TypedDict
+
+PlayerName = Literal["orange", "blue"]
+WinnerName = Literal["orange", "blue", "tie"]
+
+# paris-position/1
+
+
+class BuildingDict(TypedDict):
+    id: str
+    owner: PlayerName
+    cells: list[str]
+    annex: NotRequired[str]
+    piece: NotRequired[Literal["jardin-des-plantes"]]
+
+
+class ReserveEntryDict(TypedDict):
+    """A reserve building whose shape is known; a bare ``int`` (its size) otherwise."""
+
+    size: int
+    shape: list[str]
+
+
+class ReserveDict(TypedDict):
+    orange: list[int | ReserveEntryDict]
+    blue: list[int | ReserveEntryDict]
+
+
+class PostcardsDict(TypedDict):
+    in_play: list[str]
+    orange: list[str]
+    blue: list[str]
+
+
+class StatueDict(TypedDict):
+    at: str
+    facing: Literal["up", "down", "left", "right"]
+
+
+class PiecesDict(TypedDict, total=False):
+    painter: str
+    dancer: str
+    statue: StatueDict
+    fountain: str
+    streetlight: str
+    large_streetlight: str
+    chartier: str
+
+
+class RulesDict(TypedDict):
+    large_streetlight_pattern: str | list[list[int]]
+
+
+class PositionDocument(TypedDict):
+    """``paris-position/1``."""
+
+    format: Literal["paris-position/1"]
+    ground: list[str]
+    buildings: list[BuildingDict]
+    reserve: ReserveDict
+    postcards: PostcardsDict
+    pieces: PiecesDict
+    rules: RulesDict
+
+
+# paris-score/1
+
+
+class LitBuildingDict(TypedDict):
+    id: str
+    size: int
+    lamps: list[str]
+    points: int
+
+
+class LitBuildingsDict(TypedDict):
+    points: int
+    buildings: list[LitBuildingDict]
+
+
+class LargestGroupDict(TypedDict):
+    points: int
+    buildings: list[str]
+
+
+class UnbuiltDict(TypedDict):
+    count: int
+    points: int
+    waived_by: str | None
+
+
+class CardScoreDict(TypedDict):
+    card: str
+    points: int
+    detail: str
+
+
+class CardScoresDict(TypedDict):
+    points: int
+    cards: list[CardScoreDict]
+
+
+class PlayerScoreDict(TypedDict):
+    total: int
+    lit_buildings: LitBuildingsDict
+    largest_group: LargestGroupDict
+    unbuilt: UnbuiltDict
+    postcards: CardScoresDict
+    free_own_spaces: int
+
+
+class PlayersDict(TypedDict):
+    orange: PlayerScoreDict
+    blue: PlayerScoreDict
+
+
+class ScoreDocument(TypedDict):
+    """``paris-score/1``."""
+
+    format: Literal["paris-score/1"]
+    players: PlayersDict
+    winner: WinnerName
+    notes: list[str]
+
+
+# paris-check/1
+
+Verdict = Literal[
+    "legal",
+    "not legal",
+    "legal, but not a finished game",
+    "legal; whether the game is over could not be settled",
+    "legal, a finished game",
+]
+"""The referee's verdict in words (:func:`paris_score.verdict.verdict`)."""
+
+
+class ProblemDict(TypedDict):
+    code: str
+    rule: str
+    severity: Literal["error", "warning"]
+    spaces: list[str]
+    message: str
+
+
+class CountsDict(TypedDict):
+    errors: int
+    warnings: int
+
+
+class CheckDocument(TypedDict):
+    """``paris-check/1`` of a readable position."""
+
+    format: Literal["paris-check/1"]
+    file: str
+    readable: Literal[True]
+    legal: bool
+    verdict: Verdict
+    final: bool
+    pieces: str | None
+    counts: CountsDict
+    problems: list[ProblemDict]
+
+
+class ReadErrorDict(TypedDict):
+    file: str
+    where: str
+    message: str
+
+
+class UnreadableDocument(TypedDict):
+    """``paris-check/1`` of an input that could not be read (the position or the catalogue)."""
+
+    format: Literal["paris-check/1"]
+    file: str
+    readable: Literal[False]
+    errors: list[ReadErrorDict]

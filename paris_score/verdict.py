@@ -1,0 +1,115 @@
+"""The referee's verdict and the ``paris-check/1`` document, for the CLI, the server and programs.
+
+:func:`check_document` referees a position and returns what
+``paris-score check --format json`` prints; :func:`unreadable_document` is
+that document for an input that could not be read.  :func:`verdict` and
+:func:`summary` are the words of the text output::
+
+    game.json: not legal (2 errors, 0 warnings)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from paris_score.catalogue import Catalogue
+from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
+from paris_score.errors import Located, Problem
+from paris_score.model import Position
+from paris_score.referee import check, errors
+
+CHECK_FORMAT: Final = "paris-check/1"
+
+__all__ = [
+    "CHECK_FORMAT",
+    "Verdict",
+    "check_document",
+    "problems_document",
+    "summary",
+    "unreadable_document",
+    "verdict",
+]
+
+
+def verdict(problems: Sequence[Problem], final: bool = False) -> Verdict:
+    """``legal``, ``not legal``, or with ``final`` whether the game is over (F4).
+
+    >>> verdict([])
+    'legal'
+    >>> verdict([], final=True)
+    'legal, a finished game'
+    """
+    broken = errors(problems)
+    if any(not p.rule.startswith("F") for p in broken):
+        return "not legal"
+    if broken:
+        return "legal, but not a finished game"
+    if not final:
+        return "legal"
+    if any(p.rule.startswith("F") for p in problems):
+        return "legal; whether the game is over could not be settled"
+    return "legal, a finished game"
+
+
+def summary(problems: Sequence[Problem]) -> str:
+    """``"2 errors, 1 warning"``."""
+    n_err = len(errors(problems))
+    n_warn = len(problems) - n_err
+    return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+
+
+def problems_document(
+    problems: Sequence[Problem], *, final: bool = False, file: str = "<input>", pieces: str | None = None
+) -> CheckDocument:
+    """The ``paris-check/1`` document of problems :func:`~paris_score.check` found.
+
+    ``file`` and ``pieces`` name the position's and the catalogue's inputs.
+    """
+    n_err = len(errors(problems))
+    return {
+        "format": CHECK_FORMAT,
+        "file": file,
+        "readable": True,
+        "legal": not n_err,
+        "verdict": verdict(problems, final),
+        "final": final,
+        "pieces": pieces,
+        "counts": {"errors": n_err, "warnings": len(problems) - n_err},
+        "problems": [p.to_dict() for p in problems],
+    }
+
+
+def check_document(
+    position: Position,
+    *,
+    final: bool = False,
+    catalogue: Catalogue | None = None,
+    file: str = "<input>",
+    pieces: str | None = None,
+) -> CheckDocument:
+    """Referee ``position`` (:func:`~paris_score.check`) and return its ``paris-check/1`` document.
+
+    >>> import paris_score
+    >>> doc = check_document(paris_score.rulebook_example(), final=True, file="rulebook.json")
+    >>> doc["legal"], doc["verdict"], doc["counts"]
+    (True, 'legal, a finished game', {'errors': 0, 'warnings': 0})
+    """
+    problems = check(position, final=final, catalogue=catalogue)
+    return problems_document(problems, final=final, file=file, pieces=pieces)
+
+
+def unreadable_document(file: str, failures: Iterable[tuple[str, Sequence[Located]]]) -> UnreadableDocument:
+    """The ``paris-check/1`` document of an input that could not be read.
+
+    ``failures``: for each input that failed (the position, the catalogue), its
+    name and its errors (:attr:`~paris_score.PositionFormatError.errors`).
+    """
+    return {
+        "format": CHECK_FORMAT,
+        "file": file,
+        "readable": False,
+        "errors": [
+            {"file": source, "where": e.where, "message": e.message} for source, found in failures for e in found
+        ],
+    }

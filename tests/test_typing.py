@@ -1,0 +1,100 @@
+"""The typed API, as a program type-checked with ``mypy --strict`` sees it.
+
+``tests/typing/uses.py`` holds expected uses: mypy passes on it.
+``tests/typing/errors.py`` holds expected mistakes, each line marked
+``# E: code``: mypy fails on exactly those lines, each with that code.
+The typed dicts of :mod:`paris_score.documents` are also compared, key by key,
+with the documents the library really writes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from pathlib import Path
+from typing import Any, get_type_hints
+
+import pytest
+from mypy import api
+
+import paris_score
+from paris_score import documents
+
+HERE = Path(__file__).resolve().parent / "typing"
+ROOT = HERE.parent.parent
+MARK = re.compile(r"#\s*E:\s*([a-z-]+)\s*$")
+REPORTED = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): error: .*\[(?P<code>[a-z-]+)\]$")
+
+
+def mypy(path: Path) -> tuple[str, int]:
+    out, err, status = api.run(["--strict", "--no-error-summary", "--config-file", str(ROOT / "pyproject.toml"), str(path)])
+    return out + err, status
+
+
+def test_the_expected_uses_type_check() -> None:
+    out, status = mypy(HERE / "uses.py")
+    assert (status, out) == (0, "")
+
+
+def test_the_expected_errors_fail_exactly_on_their_lines() -> None:
+    path = HERE / "errors.py"
+    expected = {
+        (number, match[1])
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if (match := MARK.search(line))
+    }
+    assert len(expected) >= 14
+    out, status = mypy(path)
+    found = {(int(m["line"]), m["code"]) for line in out.splitlines() if (m := REPORTED.match(line))}
+    assert status == 1
+    assert found == expected, out
+
+
+def keys(hint: Any) -> tuple[set[str], set[str]]:
+    """The required and the optional keys of a TypedDict."""
+    return set(hint.__required_keys__), set(hint.__optional_keys__)
+
+
+def agrees(doc: object, hint: Any, where: str = "") -> None:
+    """``doc`` has the keys ``hint`` (a TypedDict, or a list or union of them) says, all the way down."""
+    origin = typing.get_origin(hint)
+    if typing.is_typeddict(hint):
+        assert isinstance(doc, dict), where
+        required, optional = keys(hint)
+        assert required <= doc.keys() <= required | optional, where
+        types = get_type_hints(hint)
+        for key, value in doc.items():
+            agrees(value, types[key], f"{where}.{key}")
+    elif origin is list:
+        assert isinstance(doc, list), where
+        for i, item in enumerate(doc):
+            agrees(item, typing.get_args(hint)[0], f"{where}[{i}]")
+    elif origin in (typing.Union, getattr(__import__("types"), "UnionType")):
+        dicts = [a for a in typing.get_args(hint) if typing.is_typeddict(a)]
+        if isinstance(doc, dict):
+            assert len(dicts) == 1, where
+            agrees(doc, dicts[0], where)
+    elif origin is typing.Literal:
+        assert doc in typing.get_args(hint), where
+
+
+@pytest.mark.parametrize("name", ["rulebook.json", "advanced-postcards.json", "custom-pattern.json", "tie-break.json"])
+def test_the_typed_dicts_are_what_the_library_writes(name: str) -> None:
+    position = paris_score.load(ROOT / "examples" / name)
+    position_doc = paris_score.position_to_dict(position)
+    agrees(position_doc, documents.PositionDocument)
+    assert position_doc == json.loads(paris_score.dumps(position))
+    assert paris_score.position_from_dict(position_doc) == position
+    agrees(paris_score.score(position).to_dict(), documents.ScoreDocument)
+    agrees(paris_score.check_document(position, final=True), documents.CheckDocument)
+    broken = paris_score.check_document(position.__class__(position.ground, pieces=position.pieces))
+    assert broken["problems"]
+    agrees(broken, documents.CheckDocument)
+
+
+def test_the_unreadable_document() -> None:
+    error = paris_score.Located("ground", "expected 8 rows, got 1")
+    doc = paris_score.verdict.unreadable_document("g.json", [("g.json", [error])])
+    agrees(doc, documents.UnreadableDocument)
+    assert doc["errors"] == [{"file": "g.json", "where": "ground", "message": "expected 8 rows, got 1"}]
