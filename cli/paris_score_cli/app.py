@@ -44,10 +44,15 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-# `render` draws with paris_score.svg, which `score FILE` does not need: imported when used.
+# `render` draws with paris_score.svg, `replay` and `play` read and play games, which `score FILE`
+# does not need: imported when used.
 @click.group(
     cls=LazyGroup,
-    lazy={"render": "paris_score_cli.render:render"},
+    lazy={
+        "render": "paris_score_cli.render:render",
+        "replay": "paris_score_cli.game:replay_command",
+        "play": "paris_score_cli.game:play_command",
+    },
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(paris_score.__version__, prog_name="paris-score")
@@ -107,10 +112,11 @@ def example(output_format: str) -> None:
 
 
 @cli.command("schema")
-@click.argument("name", type=click.Choice(["position", "report", "pieces", "check"]))
+@click.argument("name", type=click.Choice(["position", "report", "pieces", "check", "game", "replay"]))
 def schema_command(name: str) -> None:
-    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces)
-    or paris-check/1 (check, what `check --format json` prints)."""
+    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
+    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record) or
+    paris-replay/1 (replay, what `replay --format json` prints)."""
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]
