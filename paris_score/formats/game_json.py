@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -49,12 +50,16 @@ _SETUP_KEYS: Final = ("postcards", "pool", "tiles", "first", "rules")
 _POOL_KEYS: Final = ("id", "shape")
 
 
+def _texts(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class GameRecord:
     """A ``paris-game/1`` record: how the game was set up, its moves as written, the totals written down."""
 
     setup: Setup
-    moves: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    moves: tuple[str, ...] = attrs.field(default=(), converter=_texts)
     """Each move's text as the record gives it; parsed and refereed by :func:`paris_score.replay`."""
     result: tuple[int, int] | None = None
     """Orange's and blue's totals as the players wrote them down, if the record gives them."""
