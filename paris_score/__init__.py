@@ -13,12 +13,16 @@ from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
     BatchError,
     CatalogueFormatError,
+    GameFormatError,
+    IllegalMoveError,
     IllegalPositionError,
     Located,
+    MoveNotationError,
     NotAPlayerError,
     ParisScoreError,
     PositionFormatError,
     Problem,
+    SetupError,
     Severity,
     UnwritableError,
 )
@@ -38,11 +42,13 @@ from paris_score.model import (
     Statue,
     as_player,
 )
+from paris_score.moves import Move
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
+from paris_score.setup import PoolPiece, Setup, setup_problems
 from paris_score.shapes import Shape
 from paris_score.verdict import check_document
 
@@ -54,15 +60,20 @@ __all__ = [
     "Catalogue",
     "CatalogueFormatError",
     "CataloguePiece",
+    "GameFormatError",
     "Ground",
+    "IllegalMoveError",
     "IllegalPositionError",
     "Located",
+    "Move",
+    "MoveNotationError",
     "NotAPlayerError",
     "ParisScoreError",
     "Pieces",
     "Placement",
     "Player",
     "PlayerLike",
+    "PoolPiece",
     "Position",
     "PositionFormatError",
     "Postcard",
@@ -71,6 +82,8 @@ __all__ = [
     "Report",
     "Reserve",
     "Rules",
+    "Setup",
+    "SetupError",
     "Severity",
     "Shape",
     "Statue",
@@ -94,4 +107,5 @@ __all__ = [
     "rulebook_example",
     "score",
     "score_many",
+    "setup_problems",
 ]

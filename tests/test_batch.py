@@ -13,8 +13,10 @@ from paris_score.generate import corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = paris_score.rulebook_example()
-OVERLAP = attrs.evolve(EXAMPLE, pieces=attrs.evolve(EXAMPLE.pieces, painter=0))  # the painter on building A's A1 (W1)
-ILLEGAL = attrs.evolve(EXAMPLE, pieces=attrs.evolve(EXAMPLE.pieces, dancer=56))  # A8, nobody used Moulin Rouge (P10): scored all the same
+OVERLAP = attrs.evolve(EXAMPLE, pieces=attrs.evolve(EXAMPLE.pieces, painter=0))
+"""The painter on building A's A1 (W1): no score."""
+ILLEGAL = attrs.evolve(EXAMPLE, pieces=attrs.evolve(EXAMPLE.pieces, dancer=56))
+"""The dancer on A8 while nobody used Moulin Rouge (P10): illegal, scored all the same."""
 
 
 def test_score_many_scores_in_order() -> None:
@@ -48,7 +50,7 @@ def test_check_many() -> None:
     found = paris_score.check_many([EXAMPLE, ILLEGAL], final=True)
     assert found == [[], paris_score.check(ILLEGAL, final=True)]
     assert [p.code for p in found[1]] == ["piece-without-postcard"]
-    with pytest.raises(BatchError, match="^item 1: expected a Position, got str$"):
+    with pytest.raises(BatchError, match=r"^item 1: expected a Position, got str$"):
         paris_score.check_many([EXAMPLE, "game.json"])  # type: ignore[list-item]
     assert paris_score.check_many(["game.json", EXAMPLE], errors="skip") == [[]]  # type: ignore[list-item]
 
@@ -80,7 +82,7 @@ def test_loads_many() -> None:
     assert paris_score.loads_many(texts, errors="skip") == [EXAMPLE, EXAMPLE]
     with pytest.raises(BatchError, match=r"^item 2: line 1, col 2: not valid JSON"):
         paris_score.loads_many(texts)
-    with pytest.raises(BatchError, match="^item 0: "):
+    with pytest.raises(BatchError, match=r"^item 0: "):
         paris_score.loads_many(texts[:1], "text")
 
 

@@ -28,6 +28,7 @@ INSTANCES: dict[type, object] = {
     paris_score.Postcards: POSITION.postcards,
     paris_score.Reserve: POSITION.reserve,
     paris_score.Report: paris_score.score(POSITION),
+    paris_score.Setup: paris_score.Setup((), (), ((("ob", "ml"),), (("bo", "lm"),))),
 }
 """An instance of each class whose methods take a player."""
 ARGUMENTS: dict[str, object] = {
@@ -36,8 +37,12 @@ ARGUMENTS: dict[str, object] = {
     "cells": 0b111 << 40,
     "id": "Z",
     "board": None,
+    "ground": paris_score.postcards.Allowed.OWN,
     "orange": INSTANCES[paris_score.Report].orange,  # type: ignore[attr-defined]
     "blue": INSTANCES[paris_score.Report].blue,  # type: ignore[attr-defined]
+    "postcards": (),
+    "pool": (),
+    "tiles": ((), ()),
 }
 """A value for each other required parameter of those calls."""
 INTERNAL = {"paris_score.scoring.notes"}
@@ -50,7 +55,7 @@ def takes_player(fn: Callable[..., Any]) -> list[str]:
         hints = typing.get_type_hints(fn)
     except (NameError, TypeError):
         return []
-    return [name for name, hint in hints.items() if name != "return" and Player in typing.get_args(hint) + (hint,)]
+    return [name for name, hint in hints.items() if name != "return" and Player in (*typing.get_args(hint), hint)]
 
 
 def public_calls() -> Iterator[tuple[str, Callable[..., Any], str]]:
@@ -158,5 +163,5 @@ def test_report_lookup_of_a_non_player_is_a_key_error() -> None:
 
 
 def test_a_bad_owner_in_a_building_names_the_owner() -> None:
-    with pytest.raises(ParisScoreError, match="^owner: expected a Player, 'orange' or 'blue', got 'green'$"):
+    with pytest.raises(ParisScoreError, match=r"^owner: expected a Player, 'orange' or 'blue', got 'green'$"):
         Building("A", "green", 1)  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import types
 import typing
 from pathlib import Path
 from typing import Any, get_type_hints
@@ -28,7 +29,8 @@ REPORTED = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): error: .*\[(?P<code>[a-z
 
 
 def mypy(path: Path) -> tuple[str, int]:
-    out, err, status = api.run(["--strict", "--no-error-summary", "--config-file", str(ROOT / "pyproject.toml"), str(path)])
+    config = str(ROOT / "pyproject.toml")
+    out, err, status = api.run(["--strict", "--no-error-summary", "--config-file", config, str(path)])
     return out + err, status
 
 
@@ -63,14 +65,14 @@ def agrees(doc: object, hint: Any, where: str = "") -> None:
         assert isinstance(doc, dict), where
         required, optional = keys(hint)
         assert required <= doc.keys() <= required | optional, where
-        types = get_type_hints(hint)
+        fields = get_type_hints(hint)
         for key, value in doc.items():
-            agrees(value, types[key], f"{where}.{key}")
+            agrees(value, fields[key], f"{where}.{key}")
     elif origin is list:
         assert isinstance(doc, list), where
         for i, item in enumerate(doc):
             agrees(item, typing.get_args(hint)[0], f"{where}[{i}]")
-    elif origin in (typing.Union, getattr(__import__("types"), "UnionType")):
+    elif origin in (typing.Union, types.UnionType):
         dicts = [a for a in typing.get_args(hint) if typing.is_typeddict(a)]
         if isinstance(doc, dict):
             assert len(dicts) == 1, where

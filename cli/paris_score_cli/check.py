@@ -26,6 +26,7 @@ from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem
 from paris_score.formats import format_of
 from paris_score.referee import errors
+from paris_score.squares import square_name
 from paris_score.verdict import problems_document, summary, unreadable_document, verdict
 from paris_score_cli.inputs import UnreadableError, read_input, source_name
 
@@ -142,9 +143,10 @@ def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
     """GitHub Actions workflow commands: ``::error file=F,line=N,title=...::message``, one a problem.
 
     The line is the problem's first space's grid row in a text grid, the
-    reading error's line where it gives one, else 1.  The verdict line follows,
-    as plain text for the log.
+    reading error's line where it gives one, else 1.  The verdict line comes
+    first, as plain text for the log.
     """
+    yield verdict_line(outcome, final)
     for e, kind in outcome.failures:
         for err in e.errors:
             found = _LINE_COL.search(err.where)
@@ -157,9 +159,9 @@ def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
         line = rows.get(problem.spaces[0] // 8, 1) if problem.spaces else 1
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
-        message = _escape(str(problem).split(": ", 1)[1])
+        spaces = " ".join(square_name(sq) for sq in problem.spaces)
+        message = _escape(problem.message + (f" [{spaces}]" if spaces else ""))
         yield f"::{command} file={_escape(outcome.source, True)},line={line},title={title}::{message}"
-    yield verdict_line(outcome, final)
 
 
 def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
@@ -210,7 +212,7 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
 def check_command(
     paths: tuple[str, ...], final: bool, strict: bool, output_format: str, pieces_file: str | None
 ) -> None:
-    """Referee the positions in PATH... without scoring them.
+    """Referee the positions in files and folders without scoring them.
 
     Each PATH is a position file (JSON or text grid), `-` for standard input,
     or a folder, whose *.json and *.txt files are all checked, subfolders

@@ -14,8 +14,8 @@ def players(position: Position) -> None:
     report = paris_score.score(position)
     Building("A", "green", 0b111)  # E: arg-type
     position.buildings_of("grey")  # E: arg-type
-    report["green"]  # E: index
-    report.winner.other  # E: union-attr
+    print(report["green"])  # E: index
+    print(report.winner.other)  # E: union-attr
     paris_score.legal_placements(position, 1, ((0, 0),))  # E: arg-type
 
 
@@ -33,11 +33,13 @@ def problems(position: Position) -> None:
 
 def documents(position: Position) -> None:
     doc = paris_score.score(position).to_dict()
-    doc["winer"]  # E: typeddict-item
+    print(doc["winer"])  # E: typeddict-item
     winner: Player = doc["winner"]  # E: assignment
+    print(winner)
     paris_score.check_document(position)["legal"] = "yes"  # E: typeddict-item
 
 
 def batches(positions: list[Position]) -> None:
     reports: list[paris_score.Report] = paris_score.score_many(positions, errors="collect")  # E: assignment
+    print(reports)
     paris_score.score_many(positions, errors="ignore")  # E: call-overload
