@@ -1,6 +1,10 @@
-"""Referee positions in CI: exit 0 when every one is legal, 1 otherwise.
+"""Referee positions with the library's batch calls: exit 0 when every one is legal, 1 otherwise.
 
     python examples/validate.py FILE_OR_FOLDER... [--final] [--strict]
+
+From the command line or in CI, ``paris-score check FILE_OR_FOLDER...`` does
+the same (docs/ci.md); this script shows how a program does it with
+``load_many`` and ``check_many``, every file kept apart from the others.
 
 Each argument is a position (JSON or text grid, detected) or a folder, whose
 ``*.json`` and ``*.txt`` files are all read.  Every problem of every file,
@@ -33,17 +37,24 @@ def positions(arguments: list[Path]) -> list[Path]:
     return found
 
 
-def validate(path: Path, *, final: bool, strict: bool) -> tuple[bool, list[str]]:
-    """Whether one file passes, and its problems (warnings too), one line each."""
-    try:
-        position = paris_score.load(path)
-    except OSError as e:
-        return False, [f"cannot read the file: {e.strerror or e}"]
-    except paris_score.PositionFormatError as e:
-        return False, [f"unreadable: {error}" for error in e.errors]
-    found = paris_score.check(position, final=final)
-    passes = not found if strict else all(p.severity != "error" for p in found)
-    return passes, [f"{p.severity} {p}" for p in found]
+def validate(files: list[Path], *, final: bool, strict: bool) -> list[tuple[Path, bool, list[str]]]:
+    """For each file: whether it passes, and its problems (warnings too), one line each."""
+    loaded = paris_score.load_many(files, errors="collect")
+    readable = [p for p in loaded if isinstance(p, paris_score.Position)]
+    found = iter(paris_score.check_many(readable, final=final))
+    results = []
+    for path, item in zip(files, loaded, strict=True):
+        if isinstance(item, paris_score.BatchError):
+            error = item.error
+            if isinstance(error, paris_score.PositionFormatError):
+                results.append((path, False, [f"unreadable: {e}" for e in error.errors]))
+            else:
+                results.append((path, False, [f"cannot read the file: {getattr(error, 'strerror', None) or error}"]))
+            continue
+        problems = next(found)
+        passes = not problems if strict else all(p.severity != "error" for p in problems)
+        results.append((path, passes, [f"{p.severity} {p}" for p in problems]))
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,8 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print("no positions found (*.json, *.txt)")
         return 1
     failed = 0
-    for path in files:
-        passes, lines = validate(path, final=args.final, strict=args.strict)
+    for path, passes, lines in validate(files, final=args.final, strict=args.strict):
         failed += not passes
         for line in lines:
             print(f"{path}: {line}")

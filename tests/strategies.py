@@ -121,3 +121,50 @@ def legal_positions(finished: bool | None = None) -> st.SearchStrategy[Position]
     return st.tuples(st.randoms(use_true_random=False), flags).map(
         lambda drawn: random_position(drawn[0], finished=drawn[1])
     )
+
+
+# -- accepted(): anything the public constructors accept ----------------------------------
+
+
+@st.composite
+def accepted(draw: st.DrawFn) -> Position:
+    """Any position the public constructors accept, however meaningless.
+
+    Unlike :func:`positions`, pieces may share spaces, owners are written as
+    ``Player`` or as names in any case, postcards as members or slugs and
+    listed any number of times, up to 14 buildings of any cells, reserve
+    shapes of any connected polyomino up to 6 spaces.
+    """
+    square = st.integers(0, 63)
+    ground = Ground.from_rows(draw(st.lists(st.text("obmlOBML", min_size=8, max_size=8), min_size=8, max_size=8)))
+    owners = st.sampled_from([*PLAYERS, "orange", "BLUE", "Orange", "blue"])
+    buildings = []
+    for id_ in draw(st.lists(building_ids, unique=True, max_size=14)):
+        cells = draw(st.integers(1, 2**64 - 1))
+        annex = draw(st.none() | square.filter(lambda sq, cells=cells: not cells >> sq & 1))
+        buildings.append(Building(id_, draw(owners), cells, annex, draw(st.booleans())))
+    spot = st.none() | square
+    pieces = Pieces(
+        painter=draw(spot),
+        dancer=draw(spot),
+        statue=draw(st.none() | st.builds(Statue, square, st.sampled_from(FACINGS))),
+        fountain=draw(spot),
+        streetlight=draw(spot),
+        large_streetlight=draw(spot),
+        chartier=draw(spot),
+    )
+    cards = st.lists(st.sampled_from([*Postcard, *(c.value for c in Postcard)]), max_size=12)
+    sizes = st.lists(st.sampled_from(BOX_SIZES), max_size=9)
+    orange, blue = draw(sizes), draw(sizes)
+    shapes = {
+        "orange_shapes": draw(st.just(()) | st.tuples(*(st.none() | polyominoes(n) for n in orange))),
+        "blue_shapes": draw(st.just(()) | st.tuples(*(st.none() | polyominoes(n) for n in blue))),
+    }
+    return Position(
+        ground,
+        tuple(buildings),
+        Reserve(orange, blue, **shapes),
+        Postcards(draw(cards), draw(cards), draw(cards)),
+        pieces,
+        Rules(draw(patterns)),
+    )
