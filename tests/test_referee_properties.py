@@ -74,8 +74,6 @@ def _with_chartier(position: Position, sq: int) -> paris_score.Pieces:
     return attrs.evolve(position.pieces, chartier=sq)
 
 
-
-
 @st.composite
 def any_positions(draw: st.DrawFn) -> Position:
     """Positions the model accepts, legal or not: the referee must judge them all without failing."""
