@@ -136,6 +136,49 @@ class ScoreDocument(TypedDict):
 
 # paris-check/1
 
+ProblemCode = Literal[
+    "overlap",
+    "streetlight-count",
+    "building-size-not-in-box",
+    "too-many-of-size",
+    "shape-not-in-catalogue",
+    "catalogue-piece-overused",
+    "too-many-buildings",
+    "too-many-postcards-used",
+    "too-many-postcards-in-play",
+    "postcard-in-play-twice",
+    "postcard-used-twice",
+    "postcard-not-in-play",
+    "postcards-in-play-unknown",
+    "jardin-twice",
+    "annex-twice",
+    "placement-empty",
+    "space-not-free",
+    "building-not-connected",
+    "building-on-wrong-colour",
+    "building-on-streetlight",
+    "metropolitain-more-than-one-streetlight",
+    "jardin-wrong-size",
+    "jardin-on-streetlight",
+    "piece-without-postcard",
+    "piece-owner-not-card-user",
+    "piece-on-wrong-colour",
+    "large-streetlight-not-on-streetlight",
+    "statue-front-off-board",
+    "statue-front-not-free",
+    "chartier-on-wrong-colour",
+    "chartier-not-covered",
+    "annex-on-wrong-colour",
+    "annex-not-adjacent",
+    "final-tokens-unused",
+    "final-could-still-build",
+    "final-may-still-build",
+    "final-unknown-shapes",
+    "bad-notation",
+]
+"""Every problem code: those the referee reports (:data:`paris_score.problems.PROBLEMS` gives each its rules
+and meaning), and ``bad-notation`` for a move whose text does not parse (G3)."""
+
 Verdict = Literal[
     "legal",
     "not legal",
@@ -147,7 +190,7 @@ Verdict = Literal[
 
 
 class ProblemDict(TypedDict):
-    code: str
+    code: ProblemCode
     rule: str
     severity: Literal["error", "warning"]
     spaces: list[str]

@@ -26,7 +26,7 @@ from typing import Final, Literal
 
 import attrs
 
-from paris_score.documents import ProblemDict
+from paris_score.documents import ProblemCode, ProblemDict
 from paris_score.squares import Square, square_name
 
 MAX_WHERE: Final = 120
@@ -77,7 +77,7 @@ class Problem:
     are the spaces involved in board order.
     """
 
-    code: str
+    code: ProblemCode
     rule: str
     message: str
     spaces: tuple[Square, ...] = ()
@@ -177,7 +177,7 @@ class IllegalMoveError(ParisScoreError):
     refused move reads like a rule a position breaks.
     """
 
-    def __init__(self, code: str, rule: str, message: str, spaces: Iterable[Square] = ()) -> None:
+    def __init__(self, code: ProblemCode, rule: str, message: str, spaces: Iterable[Square] = ()) -> None:
         self.code = code
         self.rule = rule
         self.message = message

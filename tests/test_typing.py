@@ -100,3 +100,9 @@ def test_the_unreadable_document() -> None:
     doc = paris_score.verdict.unreadable_document("g.json", [("g.json", [error])])
     agrees(doc, documents.UnreadableDocument)
     assert doc["errors"] == [{"file": "g.json", "where": "ground", "message": "expected 8 rows, got 1"}]
+
+
+def test_the_problem_codes_are_the_referee_table_and_bad_notation() -> None:
+    from paris_score.problems import PROBLEMS
+
+    assert list(typing.get_args(documents.ProblemCode)) == [*PROBLEMS, "bad-notation"]

@@ -10,7 +10,7 @@ from typing import Literal, assert_type
 
 import paris_score
 from paris_score import BatchError, Building, Player, Position, Postcard, Postcards, Problem, Report, Reserve
-from paris_score.documents import CheckDocument, PositionDocument, ScoreDocument, Verdict
+from paris_score.documents import CheckDocument, PositionDocument, ProblemCode, ScoreDocument, Verdict
 
 
 def players_and_reports(position: Position) -> None:
@@ -39,7 +39,9 @@ def problems(position: Position) -> None:
     found: list[Problem] = paris_score.check(position, final=True)
     for problem in found:
         assert_type(problem.severity, Literal["error", "warning"])
-        assert_type(problem.code, str)
+        assert_type(problem.code, ProblemCode)
+        if problem.code == "overlap":
+            assert_type(problem.rule, str)
 
 
 def documents(position: Position) -> None:
