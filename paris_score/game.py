@@ -2,11 +2,11 @@
 
 >>> from paris_score.generate import random_setup
 >>> game = GameState.start(random_setup(1))
->>> game.phase, game.turn, len(game.legal_moves())
-(1, <Player.ORANGE: 'orange'>, 76)
+>>> game.phase, str(game.turn), len(game.legal_moves())  # 16 areas x 4 turns, 12 pieces to take
+(1, 'blue', 76)
 >>> game = game.play("tile A1 90")
->>> game.turn
-<Player.BLUE: 'blue'>
+>>> str(game.turn), game.hand(game.turn)
+('orange', ('lb', 'ob'))
 
 :meth:`GameState.play` returns the next state, or raises
 :class:`~paris_score.errors.IllegalMoveError` naming the one rule the move
