@@ -4,7 +4,7 @@
 
 >>> import paris_score
 >>> from paris_score.formats.game_json import GameRecord
->>> from paris_score.setup import random_setup
+>>> from paris_score.generate import random_setup
 >>> replay = paris_score.replay(GameRecord(random_setup(1), ["tile A1 0", "tile Z9 0"]))
 >>> replay.legal, replay.moves_played, replay.illegal.move, replay.illegal.rule
 (False, 1, 2, 'G3')

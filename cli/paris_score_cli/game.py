@@ -124,7 +124,7 @@ def random_game(seed: int) -> GameRecord:
     """A finished game from :func:`~paris_score.setup.random_setup` (fictional), each move drawn uniformly
     from the legal moves; the record's result is the final position's totals."""
     from paris_score.game import GameState
-    from paris_score.setup import random_setup
+    from paris_score.generate import random_setup
 
     rng = random.Random(seed)
     setup = random_setup(seed)
