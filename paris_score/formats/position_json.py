@@ -34,18 +34,18 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.postcards import Postcard
+from paris_score.postcards import PIECES, Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import Bitboard, Square, bitboard, is_connected, names, parse_square, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
-JARDIN_PIECE: Final = "jardin-des-plantes"
+JARDIN_PIECE: Final = Postcard.JARDIN_DES_PLANTES.value
 
 _TOP_KEYS: Final = ("format", "ground", "buildings", "reserve", "postcards", "pieces", "rules")
 _BUILDING_KEYS: Final = ("id", "owner", "cells", "annex", "piece")
 _CARD_KEYS: Final = ("in_play", "orange", "blue")
 _RESERVE_KEYS: Final = ("size", "shape")
-_PIECE_KEYS: Final = ("painter", "dancer", "statue", "fountain", "streetlight", "large_streetlight", "chartier")
+_PIECE_KEYS: Final = tuple(piece.key for piece in PIECES)
 _SLUGS: Final = ", ".join(c.value for c in Postcard)
 
 T = TypeVar("T")
