@@ -46,6 +46,7 @@ from paris_score.moves import Move
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
+from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
 from paris_score.setup import PoolPiece, Setup, setup_problems
@@ -62,6 +63,7 @@ __all__ = [
     "CataloguePiece",
     "GameFormatError",
     "Ground",
+    "IllegalMove",
     "IllegalMoveError",
     "IllegalPositionError",
     "Located",
@@ -79,6 +81,7 @@ __all__ = [
     "Postcard",
     "Postcards",
     "Problem",
+    "Replay",
     "Report",
     "Reserve",
     "Rules",
@@ -104,6 +107,7 @@ __all__ = [
     "placement_problems",
     "position_from_dict",
     "position_to_dict",
+    "replay",
     "rulebook_example",
     "score",
     "score_many",

@@ -136,7 +136,7 @@ class ScoreDocument(TypedDict):
 
 # paris-check/1
 
-ProblemCode = Literal[
+RefereeCode = Literal[
     "overlap",
     "streetlight-count",
     "building-size-not-in-box",
@@ -174,10 +174,37 @@ ProblemCode = Literal[
     "final-could-still-build",
     "final-may-still-build",
     "final-unknown-shapes",
-    "bad-notation",
 ]
-"""Every problem code: those the referee reports (:data:`paris_score.problems.PROBLEMS` gives each its rules
-and meaning), and ``bad-notation`` for a move whose text does not parse (G3)."""
+"""Every code :func:`paris_score.check` reports; :data:`paris_score.problems.PROBLEMS` gives each its meaning."""
+
+MoveCode = Literal[
+    "bad-notation",
+    "annex-building-not-yours",
+    "annex-building-unknown",
+    "area-not-empty",
+    "card-already-used",
+    "card-not-in-play",
+    "chartier-not-held",
+    "chartier-not-on-opponent-colour",
+    "chartier-not-under-fountain",
+    "game-over",
+    "jardin-wrong-shape",
+    "metro-not-a-streetlight-of-building",
+    "metropolitain-not-held",
+    "no-chimney-left",
+    "no-tile-in-hand",
+    "no-token-left",
+    "pass-not-allowed",
+    "piece-not-in-pool",
+    "piece-not-in-reserve",
+    "unknown-piece",
+    "wrong-phase",
+    "wrong-shape",
+]
+"""The codes of a refused move that no position check reports (:class:`paris_score.IllegalMoveError`)."""
+
+ProblemCode = RefereeCode | MoveCode
+"""Every problem code: a refused move may also break a rule the referee names."""
 
 Verdict = Literal[
     "legal",

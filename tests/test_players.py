@@ -8,6 +8,7 @@ function that takes a player is tested without being listed here.
 from __future__ import annotations
 
 import inspect
+import types
 import typing
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -41,21 +42,32 @@ ARGUMENTS: dict[str, object] = {
     "orange": INSTANCES[paris_score.Report].orange,  # type: ignore[attr-defined]
     "blue": INSTANCES[paris_score.Report].blue,  # type: ignore[attr-defined]
     "postcards": (),
+    "move": 1,
+    "text": "pass",
+    "code": "wrong-phase",
+    "rule": "G6",
+    "message": "not now",
     "pool": (),
     "tiles": ((), ()),
 }
 """A value for each other required parameter of those calls."""
+NAMES = {**vars(paris_score.model), **vars(paris_score.report)}
+"""Where the annotations of attrs' ``__init__`` (copied from converters) are found."""
 INTERNAL = {"paris_score.scoring.notes"}
 """Undocumented steps of :func:`paris_score.score`, which pass its own values along."""
 
 
+def flat(hint: object) -> list[object]:
+    """The members of a union of types and literals (a container such as ``tuple[Player, ...]`` is one member)."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType, typing.Literal):
+        return [hint]
+    return [x for a in typing.get_args(hint) for x in flat(a)]
+
+
 def takes_player(fn: Callable[..., Any]) -> list[str]:
     """The names of ``fn``'s parameters annotated as a player."""
-    try:
-        hints = typing.get_type_hints(fn)
-    except (NameError, TypeError):
-        return []
-    return [name for name, hint in hints.items() if name != "return" and Player in (*typing.get_args(hint), hint)]
+    hints = typing.get_type_hints(fn, localns=NAMES)
+    return [name for name, hint in hints.items() if name != "return" and Player in flat(hint)]
 
 
 def public_calls() -> Iterator[tuple[str, Callable[..., Any], str]]:
@@ -83,12 +95,6 @@ def public_calls() -> Iterator[tuple[str, Callable[..., Any], str]]:
 CALLS = sorted(public_calls(), key=lambda c: c[0])
 
 
-def flat(hint: object) -> list[object]:
-    """The members of a union of types and literals."""
-    args = typing.get_args(hint)
-    return [x for a in args for x in flat(a)] if args else [hint]
-
-
 def call(fn: Callable[..., Any], parameter: str, player: object) -> Any:
     kwargs: dict[str, Any] = {}
     for p in inspect.signature(fn).parameters.values():
@@ -108,7 +114,7 @@ def test_the_calls_that_take_a_player_are_found() -> None:
 
 @pytest.mark.parametrize(("name", "fn", "parameter"), CALLS, ids=[c[0] for c in CALLS])
 def test_every_call_takes_a_player_or_its_name_in_any_case(name: str, fn: Callable[..., Any], parameter: str) -> None:
-    hint = typing.get_type_hints(fn.__init__ if inspect.isclass(fn) else fn)[parameter]
+    hint = typing.get_type_hints(fn.__init__ if inspect.isclass(fn) else fn, localns=NAMES)[parameter]
     assert set(flat(PlayerLike)) <= set(flat(hint)), f"{name}: annotate {parameter} as PlayerLike"
     for player in Player:
         expected = call(fn, parameter, player)

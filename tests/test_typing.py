@@ -102,7 +102,8 @@ def test_the_unreadable_document() -> None:
     assert doc["errors"] == [{"file": "g.json", "where": "ground", "message": "expected 8 rows, got 1"}]
 
 
-def test_the_problem_codes_are_the_referee_table_and_bad_notation() -> None:
+def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
     from paris_score.problems import PROBLEMS
 
-    assert list(typing.get_args(documents.ProblemCode)) == [*PROBLEMS, "bad-notation"]
+    assert list(typing.get_args(documents.RefereeCode)) == list(PROBLEMS)
+    assert not set(typing.get_args(documents.MoveCode)) & set(PROBLEMS)
