@@ -41,10 +41,12 @@ from paris_score.model import (
     Ground,
     Pieces,
     Player,
+    PlayerLike,
     Position,
     Postcards,
     Reserve,
     Statue,
+    as_player,
 )
 from paris_score.moves import (
     AREAS,
@@ -65,6 +67,7 @@ from paris_score.moves import (
 )
 from paris_score.placement import anchors_twice, anchors_within, layout
 from paris_score.postcards import TITLES, Postcard
+from paris_score.report import Winner, as_winner
 from paris_score.scoring import board_of, player_score, winner
 from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, setup_problems, turn_tile
 from paris_score.shapes import orientations
@@ -158,13 +161,14 @@ class Outcome:
 
     orange: int
     blue: int
-    winner: str
-    """``"orange"``, ``"blue"`` or ``"tie"`` (S5)."""
+    winner: Winner = attrs.field(converter=as_winner)
+    """A :class:`~paris_score.model.Player` or ``"tie"`` (S5)."""
     orange_free: int = 0
     blue_free: int = 0
 
-    def lead(self, player: Player) -> int:
+    def lead(self, player: PlayerLike) -> int:
         """The player's total minus the opponent's."""
+        player = as_player(player)
         return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
 
 
@@ -231,21 +235,25 @@ class GameState:
         values.update(changes)
         return GameState(**values)
 
-    def hand(self, player: Player) -> Tile | None:
+    def hand(self, player: PlayerLike) -> Tile | None:
         """The tile in the player's hand (G4), or ``None`` once all 8 are down."""
+        player = as_player(player)
         k = self.placed[player is Player.BLUE]
         return self.setup.stack(player)[k] if k < TILES_PER_PLAYER else None
 
-    def tiles_left(self, player: Player) -> int:
+    def tiles_left(self, player: PlayerLike) -> int:
         """The player's tiles not on the board yet, the one in hand included."""
+        player = as_player(player)
         return TILES_PER_PLAYER - self.placed[player is Player.BLUE]
 
-    def tokens(self, player: Player) -> int:
+    def tokens(self, player: PlayerLike) -> int:
         """The player's action tokens not on a postcard yet (B5)."""
+        player = as_player(player)
         return ACTION_TOKENS - len(self.cards[player is Player.BLUE])
 
-    def reserve(self, player: Player) -> tuple[str, ...]:
+    def reserve(self, player: PlayerLike) -> tuple[str, ...]:
         """The ids of the pieces in the player's reserve, in setup order."""
+        player = as_player(player)
         ids = self.setup.pool
         return tuple(ids[i].id for i in _indices(self.reserves[player is Player.BLUE]))
 
@@ -284,11 +292,12 @@ class GameState:
 
     # -- the end (G12) ----------------------------------------------------------------------------------------
 
-    def can_build(self, player: Player) -> bool:
+    def can_build(self, player: PlayerLike) -> bool:
         """Whether ``player`` has a chimney and a reserve piece with a legal placement (G11, G12).
 
         Placements that use an unused Métropolitain or a held Chartier space count.
         """
+        player = as_player(player)
         if self.phase != 2 or not self.chimneys[player is Player.BLUE]:
             return False
         tables = _tables(self.setup)

@@ -27,13 +27,14 @@ Winner = Player | Literal["tie"]
 """Who won (S5): a :class:`~paris_score.model.Player`, or ``"tie"`` for a shared victory."""
 
 
-def _winner(value: PlayerLike | Literal["tie"]) -> Winner:
-    if value == "tie":
+def as_winner(winner: PlayerLike | Literal["tie"]) -> Winner:
+    """``winner`` as a :data:`Winner`: ``"tie"``, or a player as :func:`~paris_score.model.as_player` takes it."""
+    if winner == "tie":
         return "tie"
     try:
-        return as_player(value, "winner")
+        return as_player(winner, "winner")
     except NotAPlayerError:
-        raise NotAPlayerError(f"winner: expected a Player, 'orange', 'blue' or 'tie', got {value!r}"[:200]) from None
+        raise NotAPlayerError(f"winner: expected a Player, 'orange', 'blue' or 'tie', got {winner!r}"[:200]) from None
 
 
 class LitBuilding(NamedTuple):
@@ -139,7 +140,7 @@ class Report:
 
     orange: PlayerScore
     blue: PlayerScore
-    winner: Winner = attrs.field(converter=_winner)
+    winner: Winner = attrs.field(converter=as_winner)
     notes: tuple[str, ...] = ()
 
     def __getitem__(self, player: PlayerLike) -> PlayerScore:
