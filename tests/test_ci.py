@@ -21,6 +21,7 @@ from paris_score_cli.app import cli
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 POSITIONS = sorted(p.name for p in EXAMPLES.iterdir() if p.suffix in (".json", ".txt"))
+"""The example positions (``examples/games/`` holds game records, not positions)."""
 
 
 def run(*args: str, cwd: Path | None = None) -> tuple[int, str]:
@@ -38,7 +39,9 @@ def run(*args: str, cwd: Path | None = None) -> tuple[int, str]:
 def games(tmp_path: Path, broken: bool = False) -> Path:
     """A folder ``games/`` holding the examples (all legal), and with ``broken`` an illegal text grid."""
     folder = tmp_path / "games"
-    shutil.copytree(EXAMPLES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    folder.mkdir(parents=True)
+    for name in POSITIONS:
+        shutil.copy(EXAMPLES / name, folder / name)
     if broken:
         text = (EXAMPLES / "rulebook.txt").read_text("utf-8")
         # The painter from D2 (blue) to F2, an orange space: P6. Row 2 is line 8 of the file.
