@@ -224,3 +224,17 @@ def test_the_workflow_shown_runs(tmp_path: Path) -> None:
 @pytest.mark.parametrize("page", ["cli.md", "ci.md"])
 def test_the_ci_page_is_in_the_navigation(page: str) -> None:
     assert f": {page}" in (ROOT / "mkdocs.yml").read_text("utf-8")
+
+
+def test_other_paris_documents_in_a_folder_are_skipped_not_failed() -> None:
+    record = EXAMPLES / "games" / "short-game.json"
+    assert record.exists()
+    code, out = run("check", str(EXAMPLES), "--final")
+    assert code == 0
+    assert f"{record}: skipped, a paris-game/1 document, not a position" in out.splitlines()
+    assert out.splitlines()[-1].endswith("; 1 other document skipped")
+    code, out = run("check", str(EXAMPLES), "--format", "json")
+    assert str(record) not in [doc["file"] for doc in json.loads(out)]
+    code, out = run("check", str(record))
+    assert code == 1
+    assert out.startswith(f"{record}: unreadable, not a paris-position/1 position")

@@ -24,7 +24,8 @@ import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem
-from paris_score.formats import format_of
+from paris_score.formats import MAX_INPUT_BYTES, format_of
+from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.referee import errors
 from paris_score.squares import square_name
 from paris_score.verdict import problems_document, summary, unreadable_document, verdict
@@ -43,20 +44,34 @@ def problem_line(problem: Problem) -> str:
     return f"{problem.severity:<7} {problem}"
 
 
-def position_files(paths: Sequence[str]) -> Iterator[str]:
+def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
     """The files named, each folder replaced by its ``*.json`` and ``*.txt`` files, all the way down, in name order.
 
-    Hidden files and folders (``.git``) are skipped inside a folder.
+    Each comes with whether it was found in a folder.  Hidden files and
+    folders (``.git``) are skipped inside a folder.
     """
     for path in paths:
         if path == "-" or not os.path.isdir(path):
-            yield path
+            yield path, False
             continue
         for root, folders, files in os.walk(path):
             folders[:] = sorted(f for f in folders if not f.startswith("."))
             for name in sorted(files):
                 if name.lower().endswith(SUFFIXES) and not name.startswith("."):
-                    yield os.path.join(root, name)
+                    yield os.path.join(root, name), True
+
+
+def other_document(path: str) -> str | None:
+    """The format of a JSON file that declares another paris-score format (``paris-game/1``), else ``None``."""
+    try:
+        with open(path, "rb") as f:
+            doc = json.loads(f.read(MAX_INPUT_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return None
+    found = doc.get("format") if isinstance(doc, dict) else None
+    if isinstance(found, str) and found.startswith("paris-") and found != POSITION_FORMAT:
+        return found[:40]
+    return None
 
 
 @attrs.frozen
@@ -69,6 +84,8 @@ class Outcome:
     problems: tuple[Problem, ...] = ()
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
+    skipped: str | None = None
+    """The format of a document of another kind found in a folder (a game record), which is not checked."""
 
     def passes(self, strict: bool) -> bool:
         return not self.failures and not (self.problems if strict else errors(self.problems))
@@ -79,13 +96,18 @@ class Outcome:
         return problems_document(list(self.problems), final=final, file=self.source, pieces=pieces)
 
 
-def examine(path: str, final: bool, catalogue: Catalogue | None, catalogue_failure: UnreadableError | None) -> Outcome:
-    """Read and referee one file."""
+def examine(
+    path: str, walked: bool, final: bool, catalogue: Catalogue | None, catalogue_failure: UnreadableError | None
+) -> Outcome:
+    """Read and referee one file; a file ``walked`` in a folder that is another paris-score document is skipped."""
     source = source_name(path)
     failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
     try:
         text, position = read_input(path, lambda data: _read(data, format_of(path)))
     except UnreadableError as e:
+        skipped = other_document(path) if walked else None
+        if skipped is not None:
+            return Outcome(source, skipped=skipped)
         return Outcome(source, failures=((e, POSITION_KIND), *failures))
     if failures:
         return Outcome(source, text, failures=tuple(failures))
@@ -99,6 +121,8 @@ def _read(data: bytes, format: paris_score.formats.Format | None) -> tuple[str, 
 
 def verdict_line(outcome: Outcome, final: bool) -> str:
     """``game.json: not legal (2 errors, 0 warnings)``, or ``game.json: unreadable``."""
+    if outcome.skipped:
+        return f"{outcome.source}: skipped, a {outcome.skipped} document, not a position"
     if outcome.failures:
         return f"{outcome.source}: unreadable"
     problems = list(outcome.problems)
@@ -165,14 +189,17 @@ def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
 
 
 def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
-    """``3 files checked: 2 pass, 1 fails (1 not legal, 0 unreadable)``."""
-    failed = [o for o in outcomes if not o.passes(strict)]
+    """``3 files checked: 2 pass, 1 fail (1 not legal, 0 unreadable)``, and how many were skipped."""
+    checked = [o for o in outcomes if o.skipped is None]
+    failed = [o for o in checked if not o.passes(strict)]
     unreadable = sum(bool(o.failures) for o in failed)
     what = "finished game" if final else "file"
-    n = len(outcomes)
+    n = len(checked)
+    skipped = len(outcomes) - n
     return (
         f"{n} {what}{'s' * (n != 1)} checked: {n - len(failed)} pass, {len(failed)} fail"
         f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
+        + (f"; {skipped} other document{'s' * (skipped != 1)} skipped" if skipped else "")
     )
 
 
@@ -243,14 +270,15 @@ def check_command(
         except UnreadableError as e:
             catalogue_failure = e
     pieces = None if pieces_file is None else source_name(pieces_file)
-    one = len(paths) == 1 and files == [paths[0]]
+    one = len(paths) == 1 and files == [(paths[0], False)]
     outcomes = []
     documents = []
-    for path in files:
-        outcome = examine(path, final, catalogue, catalogue_failure)
+    for path, walked in files:
+        outcome = examine(path, walked, final, catalogue, catalogue_failure)
         outcomes.append(outcome)
         if output_format == "json":
-            documents.append(outcome.document(final, pieces))
+            if outcome.skipped is None:
+                documents.append(outcome.document(final, pieces))
         else:
             for line in (github_lines if output_format == "github" else text_lines)(outcome, final):
                 click.echo(line)
