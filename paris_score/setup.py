@@ -58,7 +58,7 @@ def _stacks(value: Any) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     return tuple(tuple(t) for t in orange), tuple(tuple(t) for t in blue)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Setup:
     """Everything a game starts from (G1)."""
 
