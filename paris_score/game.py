@@ -117,7 +117,7 @@ def _faces(tile: Tile) -> Faces:
     found = [0, 0, 0, 0]
     for r, row in enumerate(tile):
         for c, ch in enumerate(row):
-            found[_GROUND_INDEX[ch]] |= 1 << (r * 8 + c)
+            found[_GROUND_INDEX[ch.lower()]] |= 1 << (r * 8 + c)
     return found[0], found[1], found[2], found[3]
 
 

@@ -6,7 +6,7 @@ tiles a player ...) is :func:`setup_problems`' job, which names *every*
 problem by key path, so a record reader can report them all at once;
 :meth:`paris_score.game.GameState.start` refuses a setup with any problem.
 
-A tile is 2 strings of 2 ground characters (``o b m l``), its top row then its
+A tile is 2 strings of 2 ground characters (``o b m l``, any case), its top row then its
 bottom row, as it lies turned 0 degrees; :func:`turn_tile` turns it.
 """
 
@@ -139,7 +139,7 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
         for i, tile in enumerate(stack):
             if not (
                 len(tile) == 2
-                and all(isinstance(row, str) and len(row) == 2 and set(row) <= set(GROUND_CODES) for row in tile)
+                and all(isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES) for row in tile)
             ):
                 found.append(
                     Located(
