@@ -11,6 +11,7 @@ from __future__ import annotations
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
     CatalogueFormatError,
+    GameFormatError,
     IllegalMoveError,
     IllegalPositionError,
     Located,
@@ -50,6 +51,7 @@ __all__ = [
     "Catalogue",
     "CatalogueFormatError",
     "CataloguePiece",
+    "GameFormatError",
     "Ground",
     "IllegalMoveError",
     "IllegalPositionError",

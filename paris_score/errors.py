@@ -7,6 +7,7 @@ keeps working and programs can read the fields::
     ParisScoreError (ValueError)      anything bad input can cause
     +-- PositionFormatError           unreadable input; .errors: Located(where, message)
     |   +-- CatalogueFormatError      an unreadable paris-pieces/1 catalogue
+    |   +-- GameFormatError           an unreadable paris-game/1 record
     |   +-- SetupError                a game setup the box does not allow (G1)
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
@@ -107,6 +108,10 @@ class CatalogueFormatError(PositionFormatError):
     A subclass of :class:`PositionFormatError`, which catalogue errors were before
     it existed, so ``except PositionFormatError`` still catches them.
     """
+
+
+class GameFormatError(PositionFormatError):
+    """The input is not a readable ``paris-game/1`` record (its setup included); ``errors`` as for positions."""
 
 
 class IllegalPositionError(ParisScoreError):

@@ -92,6 +92,11 @@ def turn_tile(tile: Tile, rotation: int) -> Tile:
     return tile
 
 
+def _tile_row(row: object) -> bool:
+    """A row of a tile: 2 ground characters ``o b m l``, any case."""
+    return isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES)
+
+
 def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
     """Every way ``setup`` is not one the box allows (G1), each named by key path under ``where``.
 
@@ -137,10 +142,7 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
         if len(stack) != TILES_PER_PLAYER:
             found.append(Located(f"{where}.tiles.{player}", f"expected {TILES_PER_PLAYER} tiles, got {len(stack)}"))
         for i, tile in enumerate(stack):
-            if not (
-                len(tile) == 2
-                and all(isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES) for row in tile)
-            ):
+            if not (len(tile) == 2 and all(_tile_row(row) for row in tile)):
                 found.append(
                     Located(
                         f"{where}.tiles.{player}[{i}]",
