@@ -107,6 +107,11 @@ def structure_problems(position: Position) -> list[Problem]:
     return problems
 
 
+def reserve_not_given(player: Player) -> str:
+    """What ``check`` warns and ``score`` notes of a reserve the input did not give (S3): counted as none."""
+    return f"no reserve given for {player}: the unbuilt penalty assumes none"
+
+
 def _spaces(bb: Bitboard) -> tuple[Square, ...]:
     return tuple(scan(bb))
 
@@ -124,7 +129,7 @@ def _ordinary(position: Position) -> list[Building]:
 
 
 def box_problems(position: Position) -> list[Problem]:
-    """B2 streetlight count (warning), B3 sizes, B4 chimneys, B7 one Jardin and one annex."""
+    """B2 streetlight count and S3 reserve not given (warnings), B3 sizes, B4 chimneys, B7 one Jardin and annex."""
     problems = []
     lights = position.ground.streetlight
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
@@ -138,6 +143,8 @@ def box_problems(position: Position) -> list[Problem]:
                 WARNING,
             )
         )
+    for player in position.reserve.not_given:
+        problems.append(Problem("reserve-not-given", "S3", reserve_not_given(player), severity=WARNING))
     built: dict[int, list[Building]] = {size: [] for size in BOX_SIZES}
     for b in _ordinary(position):
         size = b.cells.bit_count()

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from typing import Any, Final
 
 import attrs
@@ -50,7 +49,8 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.postcards import TITLES, Postcard
+from paris_score.names import did_you_mean, postcard_hint, postcard_runs
+from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import (
     COLUMN_NAMES,
@@ -71,7 +71,12 @@ CHARTIER: Final = "/"
 STATUE: Final = "!"
 COMMENT: Final = "#"
 NONE: Final = "-"
-"""A header value meaning "nothing", e.g. ``blue reserve: -``."""
+"""A header value meaning "nothing", e.g. ``blue reserve: -`` (``none`` says the same)."""
+_NONE_WORDS: Final = (NONE, "none")
+NOT_GIVEN: Final = "unknown"
+"""A reserve line's value when the reserve is not known: scored as none, with a note (S3)."""
+BLANK: Final = "?"
+"""The cobblestone of a space not typed yet, in ``paris-score template``'s blank grid."""
 
 PIECE_SYMBOLS: Final[dict[str, str]] = {
     "painter": "@",
@@ -131,6 +136,7 @@ _LINE_END: Final = re.compile(r"\r\n|\r|\n")
 """Lines end in LF, CRLF or CR; other characters ``str.splitlines`` would break at (form feed ...) are blanks."""
 _TOKEN: Final = re.compile(r"\S+")
 _ITEM: Final = re.compile(r"[^\s,]+")
+_COMMA: Final = re.compile(r"[ \t]*,")
 _RESERVE_ITEM: Final = re.compile(r"\[[^\]]*\]?|[^\s,\[\]]+|\]")
 """A reserve header's words: a size, a shape ``[A1 B1 ...]`` (the ``]`` may be missing: an error), a stray ``]``."""
 OPEN_SHAPE: Final = "["
@@ -140,20 +146,7 @@ _ROW_OF_LABEL: Final = {label: r for r, label in enumerate(ROW_NAMES)}
 _OFFSET: Final = re.compile(r"[(\[]\s*([+-]?[0-9]{1,9})\s*,\s*([+-]?[0-9]{1,9})\s*[)\]]")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}")
 _SEPARATORS: Final = " \t,;"
-_SLUGS: Final = ", ".join(c.value for c in Postcard)
-
-
-def _fold(text: str) -> str:
-    """Lower case, accents dropped, ``_`` as ``-``: ``Sacré-Cœur`` -> ``sacre-coeur``."""
-    text = text.lower().replace("œ", "oe").replace("_", "-")
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-
-
-_CARDS: Final[dict[str, Postcard]] = {
-    **{_fold(title).replace(" ", "-"): card for card, title in TITLES.items()},
-    **{card.value: card for card in Postcard},
-}
-"""Slugs and folded printed titles (``bouquinistes-sur-la-seine``) -> postcards."""
+_CARD_KEYS: Final = ("postcards", "orange used", "blue used")
 
 
 class _TooManyErrorsError(Exception):
@@ -184,6 +177,9 @@ class _Reader:
         self.chartier: Square | None = None
         self.owners: list[tuple[Player, _Item]] = []
         self.headers: dict[str, list[_Item]] = {}
+        self.breaks: dict[str, list[bool]] = {}
+        """For postcard headers: whether a comma (or the line's end) follows each word."""
+        self.not_given: list[Player] = []
         self.single: dict[str, tuple[str, _Item]] = {}
 
     def fail(self, line: int, col: int, message: str) -> None:
@@ -249,6 +245,8 @@ class _Reader:
         code = token.text[0]
         if code.lower() in GROUND_CODES:
             self.ground[sq] = code.lower()
+        elif code == BLANK:
+            self.fail_at(token, f"{square_name(sq)} is not typed yet; replace ? with its colour: o, b, m or l")
         else:
             self.fail_at(token, f"{code!r} is not a cobblestone; expected o, b, m or l")
         rest, col = token.text[1:], token.col + 1
@@ -313,19 +311,40 @@ class _Reader:
                 start = len(value) - len(value.lstrip())
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
+        if key in _RESERVE_KEYS and not self.reserve_said(key, number, key_col, value):
+            return
         words = _RESERVE_ITEM if key in _RESERVE_KEYS else _ITEM
         limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
+        breaks = self.breaks.setdefault(key, [])
         for m in words.finditer(value):
-            if m.group() == NONE:
+            if m.group().lower() in _NONE_WORDS:
                 continue
             item = _Item(m.group(), number, value_col + m.start())
             if len(have) == limit:
                 self.fail_at(item, f"too many words for {key!r}; at most {limit} (docs/robustness.md)")
                 break
             have.append(item)
+            if key in _CARD_KEYS:
+                breaks.append(_COMMA.match(value, m.end()) is not None)
             if key in _OWNER_KEYS:
                 self.owners.append((_OWNER_KEYS[key], item))
+        if breaks:
+            breaks[-1] = True  # a name never runs from one line to the next
+
+    def reserve_said(self, key: str, number: int, key_col: int, value: str) -> bool:
+        """S3: a reserve line must say something: sizes, ``none`` (or ``-``), or ``unknown``; False when done."""
+        player = Player.ORANGE if key == "orange reserve" else Player.BLUE
+        said = value.strip()
+        if not said:
+            self.headers.setdefault(key, [])
+            self.fail(number, key_col, f"{key!r} is empty; write the sizes {player} did not build, {_example(key)}")
+            return False
+        if said.lower() == NOT_GIVEN:
+            self.headers.setdefault(key, [])
+            self.not_given.append(player)
+            return False
+        return True
 
     # -- putting the position together ---------------------------------------
 
@@ -353,8 +372,14 @@ class _Reader:
             else:
                 owner[id_] = (player, item)
         for id_, item in self.first.items():
-            if id_ not in owner:
-                self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'")
+            if id_ in owner:
+                continue
+            alike = [named for named in owner if named.lower() == id_.lower()]
+            if len(alike) == 1:  # ``oc`` among the spaces of C: a letter typed in the wrong case
+                self.cells[alike[0]] |= self.cells.pop(id_)
+                continue
+            hint = did_you_mean(id_, owner) if len(id_) > 1 else ""
+            self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'{hint}")
         jardins = {self.building_id(item) for item in self.headers.get("jardin", [])}
         annex_of = self.annex_spaces()
         return [
@@ -460,11 +485,13 @@ class _Reader:
         return None
 
     def cards(self, key: str) -> list[Postcard]:
+        """Postcards by slug or printed title (``Le Peintre, moulin rouge``); one error per unknown name."""
+        items = self.headers.get(key, [])
         cards = []
-        for item in self.headers.get(key, []):
-            card = _CARDS.get(_fold(item.text))
+        for start, end, card in postcard_runs([item.text for item in items], self.breaks.get(key, [])):
             if card is None:
-                self.fail_at(item, f"{item.text!r} is not a postcard; expected one of {_SLUGS}")
+                text = " ".join(item.text for item in items[start:end])
+                self.fail_at(items[start], f"{text!r} is not a postcard{postcard_hint(text)}")
             else:
                 cards.append(card)
         return cards
@@ -506,7 +533,17 @@ class _Reader:
         found = self.pieces.get(name)
         return None if found is None else found[0]
 
+    def reserves_given(self) -> None:
+        """S3: a reserve left out is refused, not read as none (a forgotten line would score wrong)."""
+        if not self.rows:
+            return  # no grid at all: that error is enough
+        for key in _RESERVE_KEYS:
+            if key not in self.headers:
+                player = key.split()[0]
+                self.fail(0, 0, f"no {key!r} line; add one with the sizes {player} did not build, {_example(key)}")
+
     def position(self) -> Position:
+        self.reserves_given()
         if not self.rows:
             self.fail(0, 0, "no grid; expected 8 rows, each starting with its number, e.g. '1  o. oA bD ...'")
         else:
@@ -516,11 +553,20 @@ class _Reader:
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
         orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
-        reserve = Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
+        for player, entries in zip(PLAYERS, (orange, blue), strict=True):
+            if player in self.not_given and entries:
+                self.fail(0, 0, f"'{player} reserve' says {NOT_GIVEN} and lists sizes too; keep one")
         postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
         rules = Rules(self.pattern())
         if self.errors:
             raise PositionFormatError(e for *_, e in sorted(self.errors, key=lambda e: e[:2]))
+        reserve = Reserve(
+            [n for n, _ in orange],
+            [n for n, _ in blue],
+            [s for _, s in orange],
+            [s for _, s in blue],
+            self.not_given,
+        )
         statue = self.piece_at("statue")
         pieces = Pieces(
             painter=self.piece_at("painter"),
@@ -534,6 +580,11 @@ class _Reader:
         codes = "".join(code or "" for code in self.ground)
         ground = Ground.from_rows([codes[r * 8 : r * 8 + 8] for r in range(8)])
         return Position(ground, buildings, reserve, postcards, pieces, rules)
+
+
+def _example(key: str) -> str:
+    """How to write a reserve line, e.g. ``'blue reserve: 4 5' or 'blue reserve: none'``."""
+    return f"e.g. '{key}: 4 5', or '{key}: none' if every building was built"
 
 
 def loads_text(text: str) -> Position:
@@ -625,8 +676,12 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
             runs.append((player, []))
     lines += [_line(f"{player} buildings", ids) for player, ids in runs]
     lines.append(_line("jardin", [b.id for b in position.buildings if b.jardin]))
+    reserve = position.reserve
     lines += [
-        _line(f"{player} reserve", [_reserve_word(*e) for e in position.reserve.entries(player)]) for player in PLAYERS
+        f"{player} reserve: {NOT_GIVEN}"
+        if player in reserve.not_given
+        else _line(f"{player} reserve", [_reserve_word(*e) for e in reserve.entries(player)])
+        for player in PLAYERS
     ]
     cards = position.postcards
     lines.append(_line("postcards", [str(c) for c in cards.in_play]))
