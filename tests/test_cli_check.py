@@ -24,6 +24,7 @@ def doc(**changes: Any) -> dict[str, Any]:
         "format": "paris-position/1",
         "ground": GROUND,
         "buildings": [{"id": "A", "owner": "orange", "cells": ["A1", "B1", "C1"]}],
+        "reserve": {"orange": [], "blue": []},
         "postcards": {"in_play": STARRED},
     }
     return {**base, **changes}

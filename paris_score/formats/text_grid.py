@@ -180,6 +180,8 @@ class _Reader:
         self.breaks: dict[str, list[bool]] = {}
         """For postcard headers: whether a comma (or the line's end) follows each word."""
         self.not_given: list[Player] = []
+        self.blanks: list[tuple[Square, _Item]] = []
+        """The spaces of the row being read still ``?`` (a template not filled in)."""
         self.single: dict[str, tuple[str, _Item]] = {}
 
     def fail(self, line: int, col: int, message: str) -> None:
@@ -237,8 +239,15 @@ class _Reader:
             self.fail_at(spaces[8], f"row {label.text} has {n_spaces} spaces; expected 8")
         elif n_spaces < 8:
             self.fail(label.line, 0, f"row {label.text} has {n_spaces} spaces; expected 8, one per column")
+        self.blanks = []
         for c, token in enumerate(spaces[:8]):
             self.space(square(c, r), token)
+        if self.blanks:
+            which = " ".join(square_name(sq) for sq, _ in self.blanks)
+            self.fail_at(
+                self.blanks[0][1],
+                f"not typed yet: {which}; replace each {BLANK} with the colour printed there: o, b, m or l",
+            )
 
     def space(self, sq: Square, token: _Item) -> None:
         """One token: cobblestone, optional Chartier mark, what stands on the space."""
@@ -246,7 +255,7 @@ class _Reader:
         if code.lower() in GROUND_CODES:
             self.ground[sq] = code.lower()
         elif code == BLANK:
-            self.fail_at(token, f"{square_name(sq)} is not typed yet; replace ? with its colour: o, b, m or l")
+            self.blanks.append((sq, token))
         else:
             self.fail_at(token, f"{code!r} is not a cobblestone; expected o, b, m or l")
         rest, col = token.text[1:], token.col + 1
@@ -501,33 +510,11 @@ class _Reader:
         if "pattern" not in self.single:
             return "square2"
         value, item = self.single["pattern"]
-        for preset in PATTERN_NAMES:
-            if item.text.lower() == preset:
-                return preset
+        pattern, found = read_pattern(value)
         lead = len(value) - len(value.lstrip())
-        written: set[tuple[int, int]] = set()
-        good: list[tuple[int, int]] = []
-        at = 0
-        for match in _OFFSET.finditer(value):
-            if value[at : match.start()].strip(_SEPARATORS):
-                break
-            col = item.col + match.start() - lead
-            pair = (int(match.group(1)), int(match.group(2)))
-            if pair == (0, 0):
-                self.fail(item.line, col, "(0,0) is the lamp's own space; a pattern leaves it out")
-            elif max(map(abs, pair)) > MAX_OFFSET:
-                self.fail(item.line, col, f"({pair[0]},{pair[1]}) reaches off any board; parts are -7 to 7")
-            elif pair in written:
-                self.fail(item.line, col, f"({pair[0]},{pair[1]}) is listed twice")
-            else:
-                good.append(pair)
-            written.add(pair)
-            at = match.end()
-        if not written or value[at:].strip(_SEPARATORS):
-            what = f"{item.text!r} is not a pattern" if item.text else "the pattern is missing"
-            expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
-            self.fail_at(item, f"{what}; expected {expected}")
-        return tuple(good) if good else "square2"
+        for at, message in found:
+            self.fail(item.line, item.col + at - lead, message)
+        return "square2" if pattern is None else pattern
 
     def piece_at(self, name: str) -> Square | None:
         found = self.pieces.get(name)
@@ -582,17 +569,69 @@ class _Reader:
         return Position(ground, buildings, reserve, postcards, pieces, rules)
 
 
+def read_pattern(value: str) -> tuple[Pattern | None, list[tuple[int, str]]]:
+    """S1c: a preset name or offsets ``(dcol, drow)``; the pattern (``None`` if none is readable) and errors.
+
+    Each error is ``(index in value, message)``; the text grid and ``--pattern`` word them alike.
+    """
+    text = value.strip()
+    if text.lower() in PATTERN_NAMES:
+        return text.lower(), []  # type: ignore[return-value]  # one of PATTERN_NAMES
+    errors: list[tuple[int, str]] = []
+    written: set[tuple[int, int]] = set()
+    good: list[tuple[int, int]] = []
+    at = 0
+    for match in _OFFSET.finditer(value):
+        if value[at : match.start()].strip(_SEPARATORS):
+            break
+        pair = (int(match.group(1)), int(match.group(2)))
+        if pair == (0, 0):
+            errors.append((match.start(), "(0,0) is the lamp's own space; a pattern leaves it out"))
+        elif max(map(abs, pair)) > MAX_OFFSET:
+            errors.append((match.start(), f"({pair[0]},{pair[1]}) reaches off any board; parts are -7 to 7"))
+        elif pair in written:
+            errors.append((match.start(), f"({pair[0]},{pair[1]}) is listed twice"))
+        else:
+            good.append(pair)
+        written.add(pair)
+        at = match.end()
+    if not written or value[at:].strip(_SEPARATORS):
+        what = f"{text!r} is not a pattern" if text else "the pattern is missing"
+        expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
+        errors.append((len(value) - len(value.lstrip()), f"{what}; expected {expected}"))
+    return (tuple(good) if good else None), errors
+
+
 def _example(key: str) -> str:
     """How to write a reserve line, e.g. ``'blue reserve: 4 5' or 'blue reserve: none'``."""
     return f"e.g. '{key}: 4 5', or '{key}: none' if every building was built"
 
 
+@attrs.frozen
+class Typed:
+    """A position read from a text grid, and the line each grid row was typed on (for messages)."""
+
+    position: Position
+    row_lines: tuple[int, ...]
+    """The line number of rows 1 to 8."""
+
+    def line_of(self, sq: Square) -> int:
+        """The line the space ``sq`` was typed on."""
+        return self.row_lines[sq >> 3]
+
+
 def loads_text(text: str) -> Position:
     """Read a text grid (docs/text-format.md); :class:`PositionFormatError` lists every error."""
+    return loads_typed(text).position
+
+
+def loads_typed(text: str) -> Typed:
+    """:func:`loads_text`, with the line of each grid row, so that messages can point at a space's line."""
     reader = _Reader()
     try:
         reader.read(text.removeprefix("\ufeff"))
-        return reader.position()
+        position = reader.position()
+        return Typed(position, tuple(reader.rows[r] for r in range(8)))
     except _TooManyErrorsError:
         found = [e for *_, e in sorted(reader.errors, key=lambda e: e[:2])]
         raise PositionFormatError([*found, Located("", f"stopped after {MAX_ERRORS} errors")]) from None
@@ -690,3 +729,35 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
     offsets: list[str] = [pattern] if isinstance(pattern, str) else [f"({dc},{dr})" for dc, dr in pattern]
     lines.append(_line("pattern", offsets))
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def blank_template() -> str:
+    """A blank text grid to fill in (``paris-score template``): every header, the postcards as comments.
+
+    Each ``?`` waits for a cobblestone and each reserve line for its sizes (or
+    ``none``): left as they are, the reader refuses them, so a half-filled
+    template cannot score.
+    """
+    from paris_score.postcards import TITLES  # the printed titles, from the one table of cards
+
+    lines = [
+        *LEGEND,
+        "# Replace each ? with the colour printed on the space, then each . with what stands there.",
+        "",
+        " " * 4 + "   ".join(COLUMN_NAMES),
+        *(ROW_NAMES[r].ljust(4) + "  ".join([BLANK + FREE] * 8) for r in range(8)),
+        "",
+        "orange buildings:     # the ids of orange's buildings, e.g. A B C",
+        "blue buildings:       # the ids of blue's buildings, e.g. D E F",
+        "jardin: -             # the id of the Jardin des Plantes tile, if it was built",
+        "orange reserve:       # sizes orange did not build, e.g. 4 5; none if every building was built",
+        "blue reserve:         # sizes blue did not build, e.g. 4 5; none if every building was built",
+        "postcards:            # the 8 postcards of the game",
+        "orange used:          # the postcards orange put an action token on",
+        "blue used:            # the postcards blue put an action token on",
+        "pattern: square2      # the large streetlight's pattern: square2, diamond2, rays4, rays8 or offsets",
+        "",
+        "# The postcards, as printed (capitals, accents, spaces and hyphens do not matter; commas may separate):",
+        *(f"#   {title:<27} {card.value}" for card, title in TITLES.items()),
+    ]
+    return "\n".join(lines) + "\n"
