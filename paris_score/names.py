@@ -63,6 +63,9 @@ SLUG_LIST: Final = "; expected one of " + ", ".join(c.value for c in Postcard)
 
 def postcard_hint(text: str, otherwise: str = "; `paris-score template` lists the 12 postcards") -> str:
     """What to say of a name that is no postcard: the closest slugs, or else ``otherwise``."""
+    exact = postcard_named(text)  # a printed title where a slug is needed
+    if exact is not None:
+        return f"; did you mean {exact}?"
     found = closest(text, POSTCARD_NAMES)
     if not found:
         return otherwise
