@@ -19,6 +19,8 @@ _CUTOFF: Final = 0.6
 """How alike a name must be to be suggested (:func:`difflib.get_close_matches`' ratio)."""
 _MOST: Final = 3
 """At most this many suggestions."""
+MAX_NAME: Final = 64
+"""Longer words are no name and are never compared (1 MiB of input stays fast, docs/robustness.md)."""
 
 
 def fold(text: str) -> str:
@@ -30,6 +32,8 @@ def fold(text: str) -> str:
 
 def closest(word: str, choices: Iterable[str]) -> list[str]:
     """The choices most like ``word`` (at most 3, best first), compared folded; none when nothing is close."""
+    if len(word) > MAX_NAME:
+        return []
     by_fold: dict[str, str] = {}
     for choice in choices:
         by_fold.setdefault(fold(choice), choice)
@@ -55,7 +59,7 @@ _LONGEST: Final = max(name.count("-") + 1 for name in POSTCARD_NAMES)
 
 def postcard_named(text: str) -> Postcard | None:
     """The postcard a name means, in any case, with or without accents, spaces or hyphens; else ``None``."""
-    return POSTCARD_NAMES.get(fold(text))
+    return None if len(text) > MAX_NAME else POSTCARD_NAMES.get(fold(text))
 
 
 SLUG_LIST: Final = "; expected one of " + ", ".join(c.value for c in Postcard)

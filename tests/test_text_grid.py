@@ -14,7 +14,7 @@ import paris_score
 from paris_score import Building, Pieces, Player, Position, PositionFormatError, Postcard, Statue
 from paris_score.errors import MAX_MESSAGE, Located, ParisScoreError, clip
 from paris_score.formats.position_json import dumps_json, loads_json
-from paris_score.formats.text_grid import dumps_text, loads_text
+from paris_score.formats.text_grid import blank_template, dumps_text, loads_text
 from paris_score.squares import bitboard, parse_square
 from paris_score_cli.app import cli
 from tests.strategies import positions
@@ -554,10 +554,11 @@ def test_the_full_example_of_the_docs_is_what_the_writer_writes() -> None:
     assert dumps_text(p, legend=False) == example.split("\n", 1)[1]
 
 
-def test_the_players_blank_board_reads_once_the_colours_are_typed() -> None:
-    blank = text_blocks("typing-your-game.md")[0]
-    assert len(errors(blank)) == 64
-    p = loads_text(blank.replace("?", "o"))
+def test_the_players_blank_board_reads_once_the_colours_and_reserves_are_typed() -> None:
+    blank = blank_template()
+    assert len(errors(blank)) == 8 + 2  # one a row of ?, one a reserve line left empty
+    typed = blank.replace("?", "o").replace("orange reserve:", "orange reserve: none")
+    p = loads_text(typed.replace("blue reserve:", "blue reserve: -"))
     assert p.ground.rows() == ["oooooooo"] * 8
     assert p.buildings == ()
 
