@@ -460,7 +460,7 @@ def test_template_example_is_the_rulebook_grid() -> None:
 
 # -- 8. help ----------------------------------------------------------------------------------
 
-COMMANDS = ("check", "convert", "example", "render", "schema", "score", "template")
+COMMANDS = ("check", "convert", "example", "play", "render", "replay", "schema", "score", "serve", "template")
 
 
 def test_the_top_level_help_has_whole_summaries_and_the_exit_statuses() -> None:
