@@ -127,7 +127,9 @@ _LINE_END: Final = re.compile(r"\r\n|\r|\n")
 """Lines end in LF, CRLF or CR; other characters ``str.splitlines`` would break at (form feed ...) are blanks."""
 _TOKEN: Final = re.compile(r"\S+")
 _ITEM: Final = re.compile(r"[^\s,]+")
-_COMMA: Final = re.compile(r"[ \t]*,")
+_CARD_ITEM: Final = re.compile(r"[^\s,;]+")
+"""A postcard header's words: ``;`` separates cards as a comma does."""
+_COMMA: Final = re.compile(r"[ \t]*[,;]")
 _RESERVE_ITEM: Final = re.compile(r"\[[^\]]*\]?|[^\s,\[\]]+|\]")
 """A reserve header's words: a size, a shape ``[A1 B1 ...]`` (the ``]`` may be missing: an error), a stray ``]``."""
 OPEN_SHAPE: Final = "["
@@ -300,7 +302,8 @@ class _Reader:
         written = " ".join(raw_key.lower().replace("_", " ").replace("-", " ").split())
         key = _KEYS.get(written)
         if key is None:
-            self.fail(number, key_col, f"unknown header {raw_key.strip()!r}; expected one of {_KEY_LIST}")
+            hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
+            self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
             return
         value_col = len(raw_key) + 2
         if key in _SINGLE_KEYS:
@@ -313,7 +316,7 @@ class _Reader:
             return
         if key in _RESERVE_KEYS and not self.reserve_said(key, number, key_col, value):
             return
-        words = _RESERVE_ITEM if key in _RESERVE_KEYS else _ITEM
+        words = _RESERVE_ITEM if key in _RESERVE_KEYS else _CARD_ITEM if key in _CARD_KEYS else _ITEM
         limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
         breaks = self.breaks.setdefault(key, [])
@@ -418,7 +421,9 @@ class _Reader:
         return annex_of
 
     def size(self, item: _Item) -> int | None:
-        if not _NUMBER.fullmatch(item.text):
+        if item.text == "0":
+            self.fail_at(item, "'0' is not a building size; write 'none' when every building was built")
+        elif not _NUMBER.fullmatch(item.text):
             self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
         elif int(item.text) not in BOX_SIZES:
             self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
