@@ -19,6 +19,8 @@ _CUTOFF: Final = 0.6
 """How alike a name must be to be suggested (:func:`difflib.get_close_matches`' ratio)."""
 _MOST: Final = 3
 """At most this many suggestions."""
+_TIE: Final = 0.05
+"""Suggestions after the best are kept only when about as close as it is."""
 MAX_NAME: Final = 64
 """Longer words are no name and are never compared (1 MiB of input stays fast, docs/robustness.md)."""
 
@@ -31,14 +33,26 @@ def fold(text: str) -> str:
 
 
 def closest(word: str, choices: Iterable[str]) -> list[str]:
-    """The choices most like ``word`` (at most 3, best first), compared folded; none when nothing is close."""
+    """The choices most like ``word``, compared folded: the best and any as close (at most 3); none if none is close."""
     if len(word) > MAX_NAME:
         return []
     by_fold: dict[str, str] = {}
     for choice in choices:
         by_fold.setdefault(fold(choice), choice)
-    found = difflib.get_close_matches(fold(word), list(by_fold), n=_MOST, cutoff=_CUTOFF)
-    return list(dict.fromkeys(by_fold[f] for f in found))
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(fold(word))
+    scored: list[tuple[float, str]] = []
+    for folded in by_fold:
+        matcher.set_seq1(folded)
+        if matcher.real_quick_ratio() >= _CUTOFF and matcher.quick_ratio() >= _CUTOFF:
+            ratio = matcher.ratio()
+            if ratio >= _CUTOFF:
+                scored.append((ratio, folded))
+    if not scored:
+        return []
+    scored.sort(key=lambda rf: -rf[0])  # stable: ties keep the choices' order
+    best = scored[0][0]
+    return [by_fold[f] for ratio, f in scored[:_MOST] if ratio >= best - _TIE]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -70,7 +84,9 @@ def postcard_hint(text: str, otherwise: str = "; `paris-score template` lists th
     exact = postcard_named(text)  # a printed title where a slug is needed
     if exact is not None:
         return f"; did you mean {exact}?"
-    found = closest(text, POSTCARD_NAMES)
+    folded = fold(text) if len(text) <= MAX_NAME else ""
+    starts = {str(card) for name, card in POSTCARD_NAMES.items() if len(folded) >= 3 and name.startswith(folded)}
+    found = sorted(starts) if len(starts) == 1 else closest(text, POSTCARD_NAMES)  # ``metro``: its start
     if not found:
         return otherwise
     slugs = dict.fromkeys(str(POSTCARD_NAMES[name]) for name in found)  # worded as the writers print them

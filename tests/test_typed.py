@@ -21,7 +21,7 @@ import paris_score
 from paris_score import Player, Postcard, Reserve
 from paris_score.formats.position_json import dumps_json, loads_json
 from paris_score.formats.text_grid import blank_template, dumps_text, loads_text, loads_typed
-from paris_score.names import closest, did_you_mean, fold, postcard_named, postcard_runs
+from paris_score.names import closest, did_you_mean, fold, postcard_hint, postcard_named, postcard_runs
 from paris_score_cli.app import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -484,3 +484,49 @@ def test_score_help_names_the_text_grid_and_the_typing_guide() -> None:
     out = " ".join(run("score", "--help")[1].split())
     assert "a text grid, as typed at the table" in out
     assert "docs/typing-your-game.md" in out
+
+
+# -- more of the tired player's habits ------------------------------------------------------
+
+
+def _errors(text: str) -> list[str]:
+    with pytest.raises(paris_score.PositionFormatError) as info:
+        loads_text(text)
+    return [str(e) for e in info.value.errors]
+
+
+def test_a_misspelt_header_key_gets_a_did_you_mean_and_the_reserve_is_still_missing() -> None:
+    assert _errors(RULEBOOK.replace("blue reserve: 4", "blue reserves: 4")) == [
+        "line 20, col 1: unknown header 'blue reserves'; did you mean blue reserve?",
+        "no 'blue reserve' line; add one with the sizes blue did not build, "
+        "e.g. 'blue reserve: 4 5', or 'blue reserve: none' if every building was built",
+    ]
+
+
+def test_semicolons_separate_postcards_as_commas_do() -> None:
+    text = RULEBOOK.replace(
+        "blue used: le-peintre metropolitain chartier lampadaire",
+        "blue used: Le Peintre; Métropolitain;Chartier ; Lampadaire",
+    )
+    assert loads_text(text) == paris_score.rulebook_example()
+
+
+def test_a_reserve_of_0_is_refused_with_the_word_to_write() -> None:
+    assert _errors(RULEBOOK.replace("blue reserve: 4", "blue reserve: 0")) == [
+        "line 20, col 15: '0' is not a building size; write 'none' when every building was built"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        ("lampadiare", "; did you mean lampadaire?"),
+        ("penseur", "; did you mean le-penseur?"),
+        ("Grande Lumiere", "; did you mean la-grande-lumiere?"),
+        ("metro", "; did you mean metropolitain?"),  # the start of one card's name
+        ("jardin", "; did you mean jardin-des-plantes?"),
+        ("xyz", "; `paris-score template` lists the 12 postcards"),
+    ],
+)
+def test_a_postcard_hint_names_the_closest_card_only(written: str, hint: str) -> None:
+    assert postcard_hint(written) == hint
