@@ -9,6 +9,7 @@ included, as in ``Le Peintre, Moulin Rouge sacre-coeur``).
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -25,6 +26,7 @@ MAX_NAME: Final = 64
 """Longer words are no name and are never compared (1 MiB of input stays fast, docs/robustness.md)."""
 
 
+@functools.lru_cache(maxsize=1024)
 def fold(text: str) -> str:
     """Lower case, accents dropped, spaces and ``_`` as ``-``: ``Sacré Cœur`` -> ``sacre-coeur``."""
     text = text.lower().replace("œ", "oe").replace("æ", "ae").replace("_", "-")
@@ -34,8 +36,14 @@ def fold(text: str) -> str:
 
 def closest(word: str, choices: Iterable[str]) -> list[str]:
     """The choices most like ``word``, compared folded: the best and any as close (at most 3); none if none is close."""
+    return list(_closest(word, tuple(choices)))
+
+
+@functools.lru_cache(maxsize=256)
+def _closest(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`closest`, remembered: one typo repeated on many lines is looked up once."""
     if len(word) > MAX_NAME:
-        return []
+        return ()
     by_fold: dict[str, str] = {}
     for choice in choices:
         by_fold.setdefault(fold(choice), choice)
@@ -49,10 +57,10 @@ def closest(word: str, choices: Iterable[str]) -> list[str]:
             if ratio >= _CUTOFF:
                 scored.append((ratio, folded))
     if not scored:
-        return []
+        return ()
     scored.sort(key=lambda rf: -rf[0])  # stable: ties keep the choices' order
     best = scored[0][0]
-    return [by_fold[f] for ratio, f in scored[:_MOST] if ratio >= best - _TIE]
+    return tuple(by_fold[f] for ratio, f in scored[:_MOST] if ratio >= best - _TIE)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
