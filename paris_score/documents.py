@@ -98,6 +98,8 @@ class UnbuiltDict(TypedDict):
     count: int
     points: int
     waived_by: str | None
+    sizes: list[int]
+    given: bool
 
 
 class CardScoreDict(TypedDict):
@@ -139,6 +141,7 @@ class ScoreDocument(TypedDict):
 RefereeCode = Literal[
     "overlap",
     "streetlight-count",
+    "reserve-not-given",
     "building-size-not-in-box",
     "too-many-of-size",
     "shape-not-in-catalogue",

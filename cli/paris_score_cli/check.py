@@ -24,12 +24,13 @@ import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem
-from paris_score.formats import MAX_INPUT_BYTES, format_of
+from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
 from paris_score.formats.position_json import POSITION_FORMAT
+from paris_score.model import Pattern
 from paris_score.referee import errors
 from paris_score.squares import square_name
 from paris_score.verdict import problems_document, summary, unreadable_document, verdict
-from paris_score_cli.inputs import UnreadableError, read_input, source_name
+from paris_score_cli.inputs import RowLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
 
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
@@ -38,10 +39,42 @@ SUFFIXES: Final = (".json", ".txt")
 POSITION_KIND: Final = "paris-position/1 position"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 
+QUIET: Final = frozenset({"streetlight-count"})
+"""Remarks the player cannot act on (B2, unconfirmed): shown by ``check --verbose`` only."""
+NOTED: Final = frozenset({"reserve-not-given"})
+"""Warnings ``score`` already says in the report's notes."""
+TYPO: Final = frozenset(
+    {
+        "overlap",
+        "building-size-not-in-box",
+        "too-many-of-size",
+        "too-many-buildings",
+        "building-not-connected",
+        "jardin-wrong-size",
+        "jardin-twice",
+        "annex-twice",
+    }
+)
+"""Errors ``--no-check`` cannot help with: there is no score (W1), or the board is mistyped (sizes, shapes)."""
+
 
 def problem_line(problem: Problem) -> str:
     """``error   P1 building-on-wrong-colour: ... [C3 C4]``."""
     return f"{problem.severity:<7} {problem}"
+
+
+def problem_lines(problem: Problem, rows: RowLines) -> list[str]:
+    """:func:`problem_line`, then for a text grid its spaces row by row, each with its line to fix.
+
+    ``    line 10 (row 8): C8``: a building with a stray space shows it on a row of its own.
+    """
+    lines = [problem_line(problem)]
+    if rows is not None:
+        by_row: dict[int, list[str]] = {}
+        for sq in problem.spaces:
+            by_row.setdefault(sq >> 3, []).append(square_name(sq))
+        lines += [f"    line {rows[r]} (row {r + 1}): {' '.join(names)}" for r, names in sorted(by_row.items())]
+    return lines
 
 
 def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
@@ -79,8 +112,10 @@ class Outcome:
     """One file checked: its problems, or why it (or the catalogue) could not be read."""
 
     source: str
-    text: str = ""
-    """The file's text, for the line numbers of its grid rows."""
+    rows: RowLines = None
+    """The line of each grid row in a text grid, for messages about spaces."""
+    pattern_said: str = ""
+    """The line that says ``--pattern`` changed the file's pattern."""
     problems: tuple[Problem, ...] = ()
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
@@ -97,64 +132,65 @@ class Outcome:
 
 
 def examine(
-    path: str, walked: bool, final: bool, catalogue: Catalogue | None, catalogue_failure: UnreadableError | None
+    path: str,
+    walked: bool,
+    final: bool,
+    catalogue: Catalogue | None,
+    catalogue_failure: UnreadableError | None,
+    pattern: Pattern | None,
 ) -> Outcome:
     """Read and referee one file; a file ``walked`` in a folder that is another paris-score document is skipped."""
     source = source_name(path)
     failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
     try:
-        text, position = read_input(path, lambda data: _read(data, format_of(path)))
+        position, rows = read_input(path, lambda data: loads_lines(data, format_of(path)))
     except UnreadableError as e:
         skipped = other_document(path) if walked else None
         if skipped is not None:
             return Outcome(source, skipped=skipped)
         return Outcome(source, failures=((e, POSITION_KIND), *failures))
     if failures:
-        return Outcome(source, text, failures=tuple(failures))
-    return Outcome(source, text, tuple(paris_score.check(position, final=final, catalogue=catalogue)))
+        return Outcome(source, rows, failures=tuple(failures))
+    position, said = with_pattern(position, pattern)
+    return Outcome(source, rows, said, tuple(paris_score.check(position, final=final, catalogue=catalogue)))
 
 
-def _read(data: bytes, format: paris_score.formats.Format | None) -> tuple[str, paris_score.Position]:
-    position = paris_score.loads(data, format)
-    return data.decode("utf-8", "replace"), position
-
-
-def verdict_line(outcome: Outcome, final: bool) -> str:
+def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
     """``game.json: not legal (2 errors, 0 warnings)``, or ``game.json: unreadable``."""
     if outcome.skipped:
         return f"{outcome.source}: skipped, a {outcome.skipped} document, not a position"
     if outcome.failures:
         return f"{outcome.source}: unreadable"
     problems = list(outcome.problems)
-    return f"{outcome.source}: {verdict(problems, final)} ({summary(problems)})"
+    return f"{outcome.source}: {verdict(problems, final)} ({summary(shown(problems, verbose))})"
 
 
-def text_lines(outcome: Outcome, final: bool) -> Iterator[str]:
+def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
+    """The problems the text output lists: remarks nobody can act on (:data:`QUIET`) only with ``verbose``."""
+    return problems if verbose else [p for p in problems if p.code not in QUIET]
+
+
+def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
     """The verdict line and one line a problem, or each input that could not be read and its errors."""
     for e, kind in outcome.failures:
         yield f"{e.source}: unreadable, not a {kind}"
         for err in e.errors:
             yield f"{e.source}: {err}"
-    if not outcome.failures:
-        yield verdict_line(outcome, final)
-        for problem in outcome.problems:
-            yield f"  {problem_line(problem)}"
+    if outcome.failures:
+        return
+    yield verdict_line(outcome, final, verbose)
+    if outcome.pattern_said:
+        yield f"  {outcome.pattern_said}"
+    listed = shown(list(outcome.problems), verbose)
+    for problem in listed:
+        for line in problem_lines(problem, outcome.rows):
+            yield f"  {line}"
+    if len(listed) < len(outcome.problems):
+        n = len(outcome.problems) - len(listed)
+        yield f"  note: {n} unconfirmed remark{'s' * (n != 1)} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
-_GRID_ROW: Final = re.compile(r"\s*([1-8])(?:\s|$)")
 _LINE_COL: Final = re.compile(r"\bline (\d+)(?:, col (\d+))?")
-
-
-def grid_rows(text: str) -> dict[int, int]:
-    """Board row (0-7) -> line number of that row in a text grid; empty for JSON."""
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
-        return {}
-    rows: dict[int, int] = {}
-    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
-        found = _GRID_ROW.match(line.split("#", 1)[0])
-        if found:
-            rows.setdefault(int(found[1]) - 1, number)
-    return rows
 
 
 def _escape(text: str, property: bool = False) -> str:
@@ -163,14 +199,14 @@ def _escape(text: str, property: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property else text
 
 
-def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
+def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
     """GitHub Actions workflow commands: ``::error file=F,line=N,title=...::message``, one a problem.
 
     The line is the problem's first space's grid row in a text grid, the
     reading error's line where it gives one, else 1.  The verdict line comes
     first, as plain text for the log.
     """
-    yield verdict_line(outcome, final)
+    yield verdict_line(outcome, final, verbose)
     for e, kind in outcome.failures:
         for err in e.errors:
             found = _LINE_COL.search(err.where)
@@ -178,9 +214,9 @@ def github_lines(outcome: Outcome, final: bool) -> Iterator[str]:
             title = _escape(f"unreadable, not a {kind}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
-    rows = grid_rows(outcome.text)
-    for problem in outcome.problems:
-        line = rows.get(problem.spaces[0] // 8, 1) if problem.spaces else 1
+    rows = outcome.rows
+    for problem in shown(list(outcome.problems), verbose):
+        line = rows[problem.spaces[0] >> 3] if rows is not None and problem.spaces else 1
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)
@@ -203,20 +239,28 @@ def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
     )
 
 
-def refuse_illegal(path: str, position: paris_score.Position) -> None:
-    """For ``score``: list every problem of :func:`paris_score.check` on standard error; exit 1 on an error."""
+def refuse_illegal(path: str, position: paris_score.Position, rows: RowLines = None) -> None:
+    """For ``score``: the problems of :func:`paris_score.check` on standard error; exit 1 on an error.
+
+    Remarks the player cannot act on (:data:`QUIET`) and warnings the report
+    notes (:data:`NOTED`) are left out.
+    """
     source = source_name(path)
-    problems = paris_score.check(position)
+    problems = [p for p in paris_score.check(position) if p.code not in QUIET | NOTED]
     for problem in problems:
-        click.echo(f"{source}: {problem_line(problem)}", err=True)
-    if errors(problems):
-        # Overlapping pieces have no score at all (W1): --no-check would not help.
-        hint = "" if any(p.code == "overlap" for p in problems) else "; use --no-check to score it anyway"
+        for line in problem_lines(problem, rows):
+            click.echo(f"{source}: {line}", err=True)
+    broken = errors(problems)
+    if broken:
+        if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
+            hint = "; fix the lines shown" if rows is not None else ""
+        else:
+            hint = "; if the board really is so, --no-check scores it anyway"
         click.echo(f"{source}: not legal ({summary(problems)}){hint}", err=True)
         sys.exit(EXIT_NOT_LEGAL)
 
 
-@click.command("check")
+@click.command("check", short_help="Referee positions, files or folders: every rule they break.")
 @click.argument("paths", metavar="PATH...", nargs=-1, required=True)
 @click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
@@ -236,16 +280,25 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
     default=None,
     help="A paris-pieces/1 catalogue of the 12 building shapes; turns on the shape checks (B3).",
 )
+@pattern_option
+@click.option("-v", "--verbose", is_flag=True, help="Also show remarks nobody can act on (the streetlight count, B2).")
 def check_command(
-    paths: tuple[str, ...], final: bool, strict: bool, output_format: str, pieces_file: str | None
+    paths: tuple[str, ...],
+    final: bool,
+    strict: bool,
+    output_format: str,
+    pieces_file: str | None,
+    pattern: Pattern | None,
+    verbose: bool,
 ) -> None:
     """Referee the positions in files and folders without scoring them.
 
     Each PATH is a position file (JSON or text grid), `-` for standard input,
     or a folder, whose *.json and *.txt files are all checked, subfolders
-    included.  Lists every rule a position breaks, each with its rule id
-    (docs/rules.md), a stable code and the spaces involved; warnings flag what
-    the box cannot confirm.  Several files end with a summary line.
+    included.  Lists every rule a position breaks, each with its rule id, a
+    stable code and the spaces involved (for a text grid, with the line each
+    is typed on); warnings flag what the position leaves unsaid.  Several
+    files end with a summary line.
 
     Exit status 0 every file legal, 1 a file not legal or unreadable (or,
     with --strict, with a warning), 2 usage error.
@@ -274,13 +327,13 @@ def check_command(
     outcomes = []
     documents = []
     for path, walked in files:
-        outcome = examine(path, walked, final, catalogue, catalogue_failure)
+        outcome = examine(path, walked, final, catalogue, catalogue_failure, pattern)
         outcomes.append(outcome)
         if output_format == "json":
             if outcome.skipped is None:
                 documents.append(outcome.document(final, pieces))
         else:
-            for line in (github_lines if output_format == "github" else text_lines)(outcome, final):
+            for line in (github_lines if output_format == "github" else text_lines)(outcome, final, verbose):
                 click.echo(line)
     if output_format == "json":
         click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
