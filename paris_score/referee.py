@@ -33,7 +33,9 @@ from paris_score.model import (
     POSTCARDS_IN_PLAY,
     Building,
     Player,
+    PlayerLike,
     Position,
+    as_player,
 )
 from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
 from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Allowed, Postcard
@@ -98,8 +100,9 @@ def structure_problems(position: Position) -> list[Problem]:
     return problems
 
 
-def reserve_not_given(player: Player) -> str:
+def reserve_not_given(player: PlayerLike) -> str:
     """What ``check`` warns and ``score`` notes of a reserve the input did not give (S3): counted as none."""
+    player = as_player(player)
     return f"no reserve given for {player}: the unbuilt penalty assumes none"
 
 

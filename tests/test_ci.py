@@ -60,10 +60,10 @@ def test_a_folder_is_checked_file_by_file_with_a_summary(tmp_path: Path) -> None
         *(str(folder / name) for name in POSITIONS),
         str(folder / "sub" / "painter.txt"),
     ]
-    assert (
-        lines[-2]
-        == "  error   P6 piece-on-wrong-colour: the painter of blue stands on F2, which is not blue's colour [F2]"
-    )
+    assert lines[-3:-1] == [
+        "  error   P6 piece-on-wrong-colour: the painter of blue stands on F2, which is not blue's colour [F2]",
+        "      line 8 (row 2): F2",
+    ]
     assert lines[-1] == f"{len(POSITIONS) + 1} files checked: {len(POSITIONS)} pass, 1 fail (1 not legal, 0 unreadable)"
 
 
@@ -116,7 +116,7 @@ def test_github_annotations_of_unreadable_files_and_warnings(tmp_path: Path) -> 
     flat.update(buildings=[], pieces={}, postcards={"in_play": []}, reserve={})
     warned = tmp_path / "warned.json"
     warned.write_text(json.dumps(flat), "utf-8")
-    code, out = run("check", str(grid), str(broken), str(warned), "--format", "github")
+    code, out = run("check", str(grid), str(broken), str(warned), "--format", "github", "--verbose")
     assert code == 1
     lines = out.splitlines()
     assert f"::error file={grid},line=3,col=1,title=unreadable%2C not a paris-position/1 position::" in "\n".join(lines)
