@@ -62,7 +62,7 @@ class Located:
 class Problem:
     """One rule a position breaks (or, as a warning, cannot be confirmed).
 
-    ``code`` is stable for programs, ``rule`` is the id in RULES.md, ``spaces``
+    ``code`` is stable for programs, ``rule`` is the id in docs/rules.md, ``spaces``
     are the spaces involved in board order.
     """
 

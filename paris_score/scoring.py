@@ -1,4 +1,4 @@
-"""Scoring at the end of the game (RULES.md section 5): S1-S5 as pure functions over bitboards.
+"""Scoring at the end of the game (docs/rules.md, Scoring): S1-S5 as pure functions over bitboards.
 
 :func:`score` computes the bitboards every line shares once, a :class:`Board`
 (each building's spaces and the spaces beside it, what is built, what is
@@ -194,7 +194,10 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
-    """S4b: +1 a space of the dancer's area (free, unlit spaces reachable from the dancer)."""
+    """S4b: +1 a space of the dancer's area: free spaces that are not lamps, reachable from the dancer by edges.
+
+    A space lit by a lamp is in the area; lamps, buildings and pieces bound it.
+    """
     sq = position.pieces.dancer
     if sq is None:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
@@ -310,7 +313,14 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     out = []
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
-    used = position.postcards.orange + position.postcards.blue
+    cards = position.postcards
+    used = cards.orange + cards.blue
+    for card in cards.orange:
+        if card in cards.blue:
+            out.append(
+                f"{TITLES[card]} is used by both players (B6: a postcard is used once, "
+                "paris-score check reports it): it is scored for each of them"
+            )
     p = position.pieces
     placed = (
         p.painter,

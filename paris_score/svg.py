@@ -21,7 +21,7 @@ no ``id`` attribute is used, so many pictures can share one HTML page.
 The layout, in user units (the ``viewBox``)::
 
     MARGIN | 8 x SQUARE_SIZE | MARGIN        columns A-H left to right,
-                                             rows 1-8 top to bottom (FORMAT.md)
+                                             rows 1-8 top to bottom (docs/formats.md)
 """
 
 from __future__ import annotations

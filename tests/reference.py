@@ -1,4 +1,4 @@
-"""A small, obviously correct scorer, written straight from RULES.md S1-S5 (for tests only).
+"""A small, obviously correct scorer, written straight from docs/rules.md S1-S5 (for tests only).
 
 Spaces are ``(col, row)`` tuples, sets of spaces are Python sets, areas and
 groups are found by breadth-first search, and the large streetlight's line of

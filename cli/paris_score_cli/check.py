@@ -1,6 +1,6 @@
 """``paris-score check``: referee a position without scoring it.
 
-Exit statuses (FORMAT.md): 0 legal (warnings allowed), 1 not legal or
+Exit statuses (docs/cli.md): 0 legal (warnings allowed), 1 not legal or
 unreadable, 2 a usage error.  An unreadable input (the position or the
 ``--pieces`` catalogue) is reported as such, apart from a position that
 breaks rules: in text on standard error, in JSON as ``"readable": false``.
@@ -98,7 +98,7 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
 def check_command(file: str, final: bool, output_format: str, pieces_file: str | None) -> None:
     """Referee the position in FILE (`-` reads standard input) without scoring it.
 
-    Lists every rule the position breaks, each with its rule id (RULES.md),
+    Lists every rule the position breaks, each with its rule id (docs/rules.md),
     a stable code and the spaces involved; warnings flag what the box cannot
     confirm.  Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
     """

@@ -18,7 +18,7 @@ four of 5, two of 6).  ``id``: 1-2 letters or digits, unique.  ``shape``: the
 spaces the piece covers, drawn anywhere on the board (only the drawing
 counts, not where it is), connected edge to edge, as the piece lies with its
 printed top up.  Unknown keys are an error.  The real shapes are unknown to
-this project (RULES.md section 7): no catalogue ships with it.
+this project (docs/unknowns.md): no catalogue ships with it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # The reader returns ``self.fail(...)`` (always None) to record an error and give up on a value in one line.
 # mypy: disable-error-code="func-returns-value"
-"""The ``paris-position/1`` JSON format (FORMAT.md), read and written exactly.
+"""The ``paris-position/1`` JSON format (docs/formats.md), read and written exactly.
 
 The reader checks every key and collects every error before it gives up, each
 naming its key path (``buildings[1].cells[0]``) and what was expected.
@@ -629,7 +629,7 @@ def loads_json(text: str) -> Position:
 
 
 def to_dict(position: Position) -> dict[str, Any]:
-    """The ``paris-position/1`` document of a position (keys in FORMAT.md order)."""
+    """The ``paris-position/1`` document of a position (keys in the order of docs/formats.md)."""
     buildings = []
     for b in position.buildings:
         item: dict[str, Any] = {"id": b.id, "owner": str(b.owner), "cells": names(b.cells)}
