@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from paris_score.model import Player, Position
+from paris_score.postcards import Postcard
 
 Cell = tuple[int, int]
 """(column, row): column 0 is A, row 0 is row 1."""
@@ -320,6 +321,12 @@ def reference_report(position: Position) -> dict[str, Any]:
             "set rules.large_streetlight_pattern to change it)"
         )
     everyone = used["orange"] + used["blue"]
+    notes += [
+        f"{Postcard(card).title} is used by both players (B6: a postcard is used once, paris-score check reports it): "
+        "it is scored for each of them"
+        for card in used["orange"]
+        if card in used["blue"]
+    ]
     for piece, c in placed_cells.items():
         card = PIECE_CARD[piece]
         if card not in everyone:
