@@ -11,11 +11,15 @@ from __future__ import annotations
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
     CatalogueFormatError,
+    GameFormatError,
+    IllegalMoveError,
     IllegalPositionError,
     Located,
+    MoveNotationError,
     ParisScoreError,
     PositionFormatError,
     Problem,
+    SetupError,
     UnwritableError,
 )
 from paris_score.example import rulebook_example
@@ -32,11 +36,13 @@ from paris_score.model import (
     Rules,
     Statue,
 )
+from paris_score.moves import Move
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
 from paris_score.report import Report
 from paris_score.scoring import score, score_many
+from paris_score.setup import PoolPiece, Setup, setup_problems
 
 __version__ = "0.1.0"
 
@@ -45,13 +51,18 @@ __all__ = [
     "Catalogue",
     "CatalogueFormatError",
     "CataloguePiece",
+    "GameFormatError",
     "Ground",
+    "IllegalMoveError",
     "IllegalPositionError",
     "Located",
+    "Move",
+    "MoveNotationError",
     "ParisScoreError",
     "Pieces",
     "Placement",
     "Player",
+    "PoolPiece",
     "Position",
     "PositionFormatError",
     "Postcard",
@@ -60,6 +71,8 @@ __all__ = [
     "Report",
     "Reserve",
     "Rules",
+    "Setup",
+    "SetupError",
     "Statue",
     "UnwritableError",
     "check",
@@ -73,4 +86,5 @@ __all__ = [
     "rulebook_example",
     "score",
     "score_many",
+    "setup_problems",
 ]

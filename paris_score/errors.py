@@ -7,8 +7,12 @@ keeps working and programs can read the fields::
     ParisScoreError (ValueError)      anything bad input can cause
     +-- PositionFormatError           unreadable input; .errors: Located(where, message)
     |   +-- CatalogueFormatError      an unreadable paris-pieces/1 catalogue
+    |   +-- GameFormatError           an unreadable paris-game/1 record
+    |   +-- SetupError                a game setup the box does not allow (G1)
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
+    +-- IllegalMoveError              a refused move: .code, .rule, .message, .spaces
+        +-- MoveNotationError         a move text that does not parse (code bad-notation)
 
 docs/robustness.md lists them with the limits the readers enforce.
 """
@@ -106,6 +110,10 @@ class CatalogueFormatError(PositionFormatError):
     """
 
 
+class GameFormatError(PositionFormatError):
+    """The input is not a readable ``paris-game/1`` record (its setup included); ``errors`` as for positions."""
+
+
 class IllegalPositionError(ParisScoreError):
     """The position breaks rules that make scoring it meaningless; ``problems`` lists them."""
 
@@ -124,3 +132,39 @@ class UnwritableError(ParisScoreError):
     def __init__(self, message: str, spaces: Iterable[Square] = ()) -> None:
         self.spaces = tuple(spaces)
         super().__init__(message)
+
+
+class IllegalMoveError(ParisScoreError):
+    """A move the referee refuses (its checks run in a fixed order, so it names one rule): ``code``, ``rule``, ``message``, ``spaces``.
+
+    The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
+    refused move reads like a rule a position breaks.
+    """
+
+    def __init__(self, code: str, rule: str, message: str, spaces: Iterable[Square] = ()) -> None:
+        self.code = code
+        self.rule = rule
+        self.message = message
+        self.spaces = tuple(spaces)
+        super().__init__(f"{rule} {code}: {message}")
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(self.code, self.rule, self.message, self.spaces)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.code, self.rule, self.message, self.spaces))
+
+
+class MoveNotationError(IllegalMoveError):
+    """A move's text does not parse (G3; G2 for an area off the board); ``code`` is ``bad-notation``."""
+
+    def __init__(self, message: str, rule: str = "G3") -> None:
+        super().__init__("bad-notation", rule, message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.message, self.rule))
+
+
+class SetupError(PositionFormatError):
+    """A game setup the box does not allow (G1); ``errors`` names every problem by key path."""

@@ -44,7 +44,7 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.placement import legal_placements
-from paris_score.postcards import Postcard
+from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
 
@@ -55,13 +55,8 @@ STREETLIGHTS: Final = 8
 SKIP_PIECE: Final = 0.2
 """How often a used card's piece stays off the board (a card may be used only to deny it, F3)."""
 
-_PIECE_CARDS: Final = (
-    ("painter", Postcard.LE_PEINTRE),
-    ("dancer", Postcard.MOULIN_ROUGE),
-    ("streetlight", Postcard.LAMPADAIRE),
-    ("fountain", Postcard.FONTAINE_DES_MERS),
-    ("large_streetlight", Postcard.LA_GRANDE_LUMIERE),
-)
+_AT_RANDOM: Final = (PAINTER, DANCER, STREETLIGHT, FOUNTAIN, LARGE_STREETLIGHT)
+"""The pieces placed on any allowed free space, in the order that keeps earlier corpora (the statue comes last)."""
 
 
 def random_pattern(rng: random.Random) -> Pattern:
@@ -153,22 +148,15 @@ def _annex(rng: random.Random, position: Position, player: Player) -> Position:
 
 def _pieces(rng: random.Random, position: Position) -> Position:
     """P6, P9, P10, P12, P13: each used card's piece on a free space its rule allows."""
-    colours = position.colours
     free = BB_ALL & ~position.occupied
     placed: dict[str, Any] = {}
-    for name, card in _PIECE_CARDS:
-        owner = position.postcards.user(card)
+    for piece in _AT_RANDOM:
+        owner = position.postcards.user(piece.card)
         if owner is None or rng.random() < SKIP_PIECE:
             continue
-        if name == "fountain":
-            allowed = colours.own(owner) | colours.mixed
-        elif name == "large_streetlight":
-            allowed = position.ground.streetlight
-        else:
-            allowed = colours.own(owner)
-        sq = _pick(rng, allowed & free)
+        sq = _pick(rng, position.allowed(piece.allowed, owner) & free)
         if sq is not None:
-            placed[name] = sq
+            placed[piece.key] = sq
             free &= ~(1 << sq)
     return attrs.evolve(position, pieces=attrs.evolve(position.pieces, **placed))
 
@@ -176,7 +164,7 @@ def _pieces(rng: random.Random, position: Position) -> Position:
 def _statue(rng: random.Random, position: Position, player: Player) -> Position:
     """P11: the statue on a free space of the player's colour, its front on the board and free."""
     occupied = position.occupied
-    room = position.colours.own(player) & ~occupied & BB_ALL
+    room = position.allowed(STATUE.allowed, player) & ~occupied & BB_ALL
     options = [
         statue
         for sq in scan(room)
@@ -206,7 +194,7 @@ def random_position(rng: random.Random, *, finished: bool = True) -> Position:
     if annex_user is not None:
         position = _annex(rng, position, annex_user)
     position = _pieces(rng, position)
-    statue_user = user(Postcard.LE_PENSEUR)
+    statue_user = user(STATUE.card)
     if statue_user is not None and rng.random() >= SKIP_PIECE:
         position = _statue(rng, position, statue_user)
     return position

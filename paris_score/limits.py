@@ -23,3 +23,9 @@ MAX_DIGITS: Final = 100
 
 MAX_ERRORS: Final = 100
 """Errors a reader lists at most; then it says ``stopped after 100 errors``."""
+
+MAX_MOVES: Final = 1000
+"""Moves of a ``paris-game/1`` record: a whole game has well under 100."""
+
+MAX_MOVE_CHARS: Final = 200
+"""Characters of one move's text: the longest legal move is under 80."""

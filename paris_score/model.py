@@ -10,11 +10,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import attrs
 
-from paris_score.postcards import Postcard
+from paris_score.postcards import LAMP_PIECES, PIECE, STANDING, Allowed, Piece, Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
     BB_ALL,
@@ -147,6 +147,9 @@ class Building:
     jardin: bool = False
     """True for the Jardin des Plantes tile (P4)."""
 
+    spaces: Bitboard = attrs.field(init=False, eq=False, repr=False)
+    """Every space of the building, the annex included (P8 ruling): the one place this union is made."""
+
     def __attrs_post_init__(self) -> None:
         if not BUILDING_ID.fullmatch(self.id):
             raise ValueError(f"building id {self.id!r}: expected 1-2 letters or digits")
@@ -154,16 +157,12 @@ class Building:
             raise ValueError(f"building {self.id}: no cells")
         if self.annex is not None and self.cells >> self.annex & 1:
             raise ValueError(f"building {self.id}: the annex stands on one of its own cells")
-
-    @property
-    def spaces(self) -> Bitboard:
-        """Every space of the building, the annex included (P8 ruling)."""
-        return self.cells if self.annex is None else self.cells | 1 << self.annex
+        object.__setattr__(self, "spaces", self.cells if self.annex is None else self.cells | 1 << self.annex)
 
     @property
     def size(self) -> int:
         """Its number of spaces, the annex included (W3)."""
-        return self.cells.bit_count() + (self.annex is not None)
+        return self.spaces.bit_count()
 
 
 @attrs.frozen
@@ -192,17 +191,22 @@ class Pieces:
     chartier: Square | None = attrs.field(default=None, validator=_optional_square)
     """The space under the Chartier mixed space: ground, not a piece (W1)."""
 
+    def at(self, piece: Piece) -> Square | None:
+        """The space ``piece`` stands on (the Chartier space: lies on), or ``None``."""
+        value: Statue | Square | None = getattr(self, piece.key)
+        return value.at if isinstance(value, Statue) else value
+
     def placed(self) -> dict[str, Square]:
-        """Each piece standing on a space (Chartier excluded) -> its space."""
-        found = {
-            "painter": self.painter,
-            "dancer": self.dancer,
-            "statue": self.statue.at if self.statue else None,
-            "fountain": self.fountain,
-            "streetlight": self.streetlight,
-            "large_streetlight": self.large_streetlight,
-        }
-        return {name: sq for name, sq in found.items() if sq is not None}
+        """Each piece standing on a space (Chartier excluded) -> its space, in table order."""
+        found: dict[str, Square] = {}
+        for key in _STANDING_KEYS:
+            value: Statue | Square | None = getattr(self, key)
+            if value is not None:
+                found[key] = value.at if isinstance(value, Statue) else value
+        return found
+
+
+_STANDING_KEYS: Final = tuple(piece.key for piece in STANDING)
 
 
 def _cards(value: Any) -> tuple[Postcard, ...]:
@@ -339,29 +343,50 @@ class Position:
     @property
     def built(self) -> Bitboard:
         """Every building space, annexes included."""
-        bb = 0
-        for building in self.buildings:
-            bb |= building.spaces
-        return bb
+        return occupancy(self).built
 
     @property
     def occupied(self) -> Bitboard:
         """Every space with a piece on it: the complement of the free spaces (W1)."""
-        bb = self.built
-        for sq in self.pieces.placed().values():
-            bb |= 1 << sq
-        return bb
+        return occupancy(self).occupied
+
+    @property
+    def overlap(self) -> bool:
+        """True when two pieces share a space (W1): such a board has no score."""
+        return occupancy(self).overlap
+
+    def own(self, player: Player) -> Bitboard:
+        """The spaces of ``player``'s colour as play sees them (W5): the laid Chartier space is mixed (P7)."""
+        own = self.ground.own(player)
+        sq = self.pieces.chartier
+        return own if sq is None else own & ~(1 << sq)
 
     @property
     def colours(self) -> Ground:
-        """The ground as play sees it: the Chartier space turns its space mixed (P7)."""
+        """The ground as play sees it: the Chartier space turns its space mixed (P7, see :meth:`own`)."""
         sq = self.pieces.chartier
         if sq is None:
             return self.ground
-        bit = 1 << sq
         g = self.ground
-        keep = ~bit
-        return Ground(g.orange & keep, g.blue & keep, g.mixed | bit, g.streetlight & keep)
+        bit = 1 << sq
+        return Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+
+    def allowed(self, ground: Allowed, player: Player) -> Bitboard:
+        """The spaces, free or not, where a piece of ``player`` with this ``ground`` may stand (P6, P7, P9-P13)."""
+        if ground is Allowed.OWN:
+            return self.own(player)
+        if ground is Allowed.OWN_OR_MIXED:
+            return self.own(player) | self.colours.mixed
+        if ground is Allowed.STREETLIGHT:
+            return self.ground.streetlight
+        return self.ground.own(player.other)
+
+    def things(self) -> list[tuple[str, Bitboard]]:
+        """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""
+        things = [(f"building {b.id}", b.cells) for b in self.buildings]
+        things += [(f"the annex of {b.id}", 1 << b.annex) for b in self.buildings if b.annex is not None]
+        things += [(f"the {PIECE[key].label}", 1 << sq) for key, sq in self.pieces.placed().items()]
+        return things
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks (:func:`paris_score.svg.board`, imported only when drawn)."""
@@ -370,9 +395,45 @@ class Position:
         return svg.board(self)
 
     def lamps(self) -> Bitboard:
-        """Every lamp (W4): uncovered streetlight spaces and the two streetlight tiles."""
-        bb = self.ground.streetlight & ~self.built
-        for sq in (self.pieces.streetlight, self.pieces.large_streetlight):
-            if sq is not None:
-                bb |= 1 << sq
-        return bb
+        """Every lamp (W4), see :func:`occupancy`."""
+        return occupancy(self).lamps
+
+
+class Occupancy(NamedTuple):
+    """What stands on the board, computed in one pass by :func:`occupancy`."""
+
+    built: Bitboard
+    """Every building space, annexes included."""
+    occupied: Bitboard
+    """Every space with a piece on it (W1): buildings, annexes and the pieces standing on a space."""
+    lamps: Bitboard
+    """Every lamp (W4): uncovered streetlight spaces and the two streetlight tiles."""
+    overlap: bool
+    """True when two pieces share a space (W1): fewer spaces covered than spaces counted."""
+
+
+def occupancy(position: Position, built: Bitboard | None = None, count: int = 0) -> Occupancy:
+    """W1, W4: the built, occupied and lamp spaces of ``position``, and whether pieces overlap.
+
+    A caller that has already gone over the buildings passes ``built`` (the
+    union of their spaces) and ``count`` (the sum of their sizes).
+    """
+    if built is None:
+        built = 0
+        for b in position.buildings:
+            spaces = b.spaces
+            built |= spaces
+            count += spaces.bit_count()
+    placed = position.pieces.placed()
+    occupied = built
+    for at in placed.values():
+        occupied |= 1 << at
+    lamps = position.ground.streetlight & ~built
+    for key in _LAMP_KEYS:
+        sq = placed.get(key)
+        if sq is not None:
+            lamps |= 1 << sq
+    return Occupancy(built, occupied, lamps, occupied.bit_count() != count + len(placed))
+
+
+_LAMP_KEYS: Final = tuple(piece.key for piece in LAMP_PIECES)

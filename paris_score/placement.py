@@ -247,15 +247,9 @@ def _board_order(cells: Bitboard) -> int:
 
 def what_stands_on(position: Position, sq: Square) -> str | None:
     """A name for the piece on ``sq`` (``"building D"``, ``"the painter"``), or ``None``."""
-    bit = 1 << sq
-    for b in position.buildings:
-        if b.cells & bit:
-            return f"building {b.id}"
-        if b.annex == sq:
-            return f"the annex of {b.id}"
-    for name, at in position.pieces.placed().items():
-        if at == sq:
-            return f"the {name.replace('_', ' ')}"
+    for name, spaces in position.things():
+        if spaces >> sq & 1:
+            return name
     return None
 
 

@@ -36,7 +36,7 @@ from paris_score.model import (
     Position,
 )
 from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
-from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
+from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Allowed, Postcard
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, names, scan, square_name
 
@@ -45,53 +45,16 @@ ERROR: Final = "error"
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
 
-PIECE_RULES: Final[dict[str, str]] = {
-    "painter": "P6",
-    "dancer": "P10",
-    "statue": "P11",
-    "fountain": "P12",
-    "streetlight": "P9",
-    "large_streetlight": "P13",
-    "chartier": "P7",
-}
-"""The rule that places each special piece of ``pieces``."""
-
-_OWN_COLOUR_PIECES: Final = ("painter", "dancer", "streetlight", "statue")
-
-
-def _overlap(position: Position) -> bool:
-    """True when some pieces share a space: fewer spaces covered than pieces' spaces counted."""
-    covered = 0
-    count = 0
-    for b in position.buildings:
-        spaces = b.cells if b.annex is None else b.cells | 1 << b.annex
-        covered |= spaces
-        count += spaces.bit_count()
-    p = position.pieces
-    for sq in (p.painter, p.dancer, p.fountain, p.streetlight, p.large_streetlight):
-        if sq is not None:
-            covered |= 1 << sq
-            count += 1
-    if p.statue is not None:
-        covered |= 1 << p.statue.at
-        count += 1
-    return covered.bit_count() != count
-
-
-def _things(position: Position) -> list[tuple[str, Bitboard]]:
-    """Every piece standing on the board, named, with its spaces."""
-    things = [(f"building {b.id}", b.cells) for b in position.buildings]
-    things += [(f"the annex of {b.id}", 1 << b.annex) for b in position.buildings if b.annex is not None]
-    things += [(f"the {name.replace('_', ' ')}", 1 << sq) for name, sq in position.pieces.placed().items()]
-    return things
+PIECE_RULES: Final[dict[str, str]] = {piece.key: piece.rule for piece in PIECES}
+"""The rule that places each special piece of ``pieces`` (a view of :data:`paris_score.postcards.PIECES`)."""
 
 
 def structure_problems(position: Position) -> list[Problem]:
     """Pieces that share a space (W1, P1): every pair, in the order the position lists them."""
-    if not _overlap(position):
+    if not position.overlap:
         return []
     problems = []
-    things = _things(position)
+    things = position.things()
     for i, (name_a, bb_a) in enumerate(things):
         for name_b, bb_b in things[i + 1 :]:
             shared = bb_a & bb_b
@@ -109,10 +72,6 @@ def structure_problems(position: Position) -> list[Problem]:
 
 def _spaces(bb: Bitboard) -> tuple[Square, ...]:
     return tuple(scan(bb))
-
-
-def _piece_name(name: str) -> str:
-    return {"streetlight": "streetlight tile", "large_streetlight": "large streetlight tile"}.get(name, name)
 
 
 def _ordinary(position: Position) -> list[Building]:
@@ -404,60 +363,53 @@ def annex_problems(position: Position) -> list[Problem]:
 # -- Special pieces (P6, P7, P9-P13) --------------------------------------------------
 
 
+_WRONG_GROUND: Final[dict[Allowed, tuple[str, str]]] = {
+    Allowed.OWN: ("piece-on-wrong-colour", "not {user}'s colour"),
+    Allowed.OWN_OR_MIXED: ("piece-on-wrong-colour", "neither {user}'s colour nor mixed"),
+    Allowed.STREETLIGHT: ("large-streetlight-not-on-streetlight", "not a streetlight space"),
+    Allowed.OPPONENT: ("chartier-on-wrong-colour", "not {other}'s colour"),
+}
+"""The problem code for a piece off its allowed ground, and what the space is not."""
+
+
 def piece_problems(position: Position) -> list[Problem]:
-    """Each special piece: its postcard used, on the space its rule allows (P6, P7, P9-P13)."""
+    """Each special piece: its postcard used (B7), on the ground its rule allows (P6, P7, P9-P13).
+
+    The ground each rule allows is :attr:`paris_score.postcards.Piece.allowed`;
+    the statue's front (P11) and the Chartier space's cover (P7) are checked
+    by their own functions.
+    """
     problems = []
-    pieces = position.pieces
-    colours = position.colours
-    placed = dict(pieces.placed())
-    if pieces.chartier is not None:
-        placed["chartier"] = pieces.chartier
-    for name, sq in placed.items():
-        card = PIECE_CARDS[name]
-        rule = PIECE_RULES[name]
-        user = position.postcards.user(card)
-        label = "the Chartier space" if name == "chartier" else f"the {_piece_name(name)}"
+    for piece in PIECES:
+        sq = position.pieces.at(piece)
+        if sq is None:
+            continue
+        label = f"the {piece.label}"
+        user = position.postcards.user(piece.card)
         if user is None:
             problems.append(
                 Problem(
                     "piece-without-postcard",
-                    rule,
-                    f"{label} is on {square_name(sq)} but nobody used {TITLES[card]}",
+                    piece.rule,
+                    f"{label} is on {square_name(sq)} but nobody used {piece.title}",
                     (sq,),
                 )
             )
             continue
-        bit = 1 << sq
-        if name in _OWN_COLOUR_PIECES and not colours.own(user) & bit:
+        if not position.allowed(piece.allowed, user) >> sq & 1:
+            code, what = _WRONG_GROUND[piece.allowed]
             problems.append(
                 Problem(
-                    "piece-on-wrong-colour",
-                    rule,
-                    f"{label} of {user} stands on {square_name(sq)}, which is not {user}'s colour",
+                    code,
+                    piece.rule,
+                    f"{label} of {user} stands on {square_name(sq)}, which is "
+                    + what.format(user=user, other=user.other),
                     (sq,),
                 )
             )
-        if name == "fountain" and not (colours.own(user) | colours.mixed) & bit:
-            problems.append(
-                Problem(
-                    "piece-on-wrong-colour",
-                    rule,
-                    f"{label} of {user} stands on {square_name(sq)}, which is neither {user}'s colour nor mixed",
-                    (sq,),
-                )
-            )
-        if name == "large_streetlight" and not position.ground.streetlight & bit:
-            problems.append(
-                Problem(
-                    "large-streetlight-not-on-streetlight",
-                    rule,
-                    f"{label} stands on {square_name(sq)}, which is not a streetlight space",
-                    (sq,),
-                )
-            )
-        if name == "statue":
+        if piece is STATUE:
             problems.extend(_statue_problems(position))
-        if name == "chartier":
+        elif piece is CHARTIER:
             problems.extend(_chartier_problems(position, sq, user))
     return problems
 
@@ -491,18 +443,9 @@ def _statue_problems(position: Position) -> list[Problem]:
 
 
 def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Problem]:
-    """P7: on a space of the opponent's colour, covered by the user's building or fountain."""
+    """P7: the Chartier space covered by the user's building or fountain (its ground: :func:`piece_problems`)."""
     problems = []
     bit = 1 << sq
-    if not position.ground.own(user.other) & bit:
-        problems.append(
-            Problem(
-                "chartier-on-wrong-colour",
-                "P7",
-                f"the Chartier space of {user} lies on {square_name(sq)}, which is not {user.other}'s colour",
-                (sq,),
-            )
-        )
     # Ruling: the build Chartier asks for comes from the reserve, so neither the Jardin des Plantes (P4, a card
     # action, never in a reserve) nor the annex (P8, own colour only) can be what covers the space.
     by_building = any(b.cells & bit and not b.jardin for b in position.buildings_of(user))

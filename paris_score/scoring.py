@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from paris_score.errors import IllegalPositionError
 from paris_score.light import pattern_label, reaches, sight
-from paris_score.model import Building, Pattern, Player, Position
-from paris_score.postcards import PIECE_CARDS, TITLES, Postcard
+from paris_score.model import Building, Pattern, Player, Position, occupancy
+from paris_score.postcards import PIECE, Postcard
 from paris_score.referee import structure_problems
 from paris_score.report import (
     CardScore,
@@ -31,13 +31,12 @@ from paris_score.report import (
 from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
-    BB_COLUMN_A,
-    BB_COLUMN_H,
     BB_DIAGONAL,
     DIRECTIONS,
     SQUARES,
     Bitboard,
     Square,
+    adjacent,
     flood,
     names_text,
     offset,
@@ -50,10 +49,6 @@ PAINTER_POINTS_PER_LAMP = 2
 STATUE_POINTS_ADJACENT = 2
 STATUE_POINTS_DIAGONAL = 1
 FOUNTAIN_POINTS_PER_BUILDING = 3
-
-_NOT_A = BB_ALL & ~BB_COLUMN_A
-_NOT_H = BB_ALL & ~BB_COLUMN_H
-
 
 Entry = tuple[Building, Bitboard, Bitboard, int]
 """A building, its spaces (the annex included, P8 ruling), the spaces adjacent to it (W2), its size (W3)."""
@@ -79,35 +74,20 @@ class Board(NamedTuple):
 
 
 def board_of(position: Position) -> Board:
-    """The shared bitboards of ``position`` (W1, W3, W4), in one pass over its pieces."""
+    """The shared bitboards of ``position``: each building's halo (W2), and its :func:`~paris_score.model.occupancy`."""
     orange: list[Entry] = []
     blue: list[Entry] = []
     built = 0
     count = 0
     orange_player = Player.ORANGE
     for b in position.buildings:
-        s = b.cells if b.annex is None else b.cells | 1 << b.annex
-        halo = (s >> 8) | ((s << 8) & BB_ALL) | ((s >> 1) & _NOT_H) | ((s << 1) & _NOT_A)
+        s = b.spaces
         size = s.bit_count()
-        (orange if b.owner is orange_player else blue).append((b, s, halo, size))
+        (orange if b.owner is orange_player else blue).append((b, s, adjacent(s), size))
         built |= s
         count += size
-    p = position.pieces
-    occupied = built
-    for sq in (p.painter, p.dancer, p.fountain, p.streetlight, p.large_streetlight):
-        if sq is not None:
-            occupied |= 1 << sq
-            count += 1
-    if p.statue is not None:
-        occupied |= 1 << p.statue.at
-        count += 1
-    lamps = position.ground.streetlight & ~built
-    if p.streetlight is not None:
-        lamps |= 1 << p.streetlight
-    if p.large_streetlight is not None:
-        lamps |= 1 << p.large_streetlight
-    overlap = occupied.bit_count() != count
-    return Board(tuple(orange), tuple(blue), built, occupied, lamps, p.large_streetlight, overlap)
+    _, occupied, lamps, overlap = occupancy(position, built, count)
+    return Board(tuple(orange), tuple(blue), built, occupied, lamps, position.pieces.large_streetlight, overlap)
 
 
 def lit_buildings(position: Position, player: Player, board: Board | None = None) -> LitBuildings:
@@ -296,9 +276,6 @@ def player_score(position: Position, player: Player, board: Board | None = None)
 _FRONT = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
 """The space in front of a statue (P11) on each space, facing each way; ``None`` off the board."""
 
-_PIECE_CARDS = tuple((name, card) for name, card in PIECE_CARDS.items() if name != "chartier")
-"""The pieces standing on a space and their cards, in the order of ``Pieces.placed()``."""
-
 
 @functools.lru_cache(maxsize=64)
 def _pattern_note(pattern: Pattern) -> str:
@@ -318,23 +295,13 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     for card in cards.orange:
         if card in cards.blue:
             out.append(
-                f"{TITLES[card]} is used by both players (B6: a postcard is used once, "
+                f"{card.title} is used by both players (B6: a postcard is used once, "
                 "paris-score check reports it): it is scored for each of them"
             )
-    p = position.pieces
-    placed = (
-        p.painter,
-        p.dancer,
-        None if p.statue is None else p.statue.at,
-        p.fountain,
-        p.streetlight,
-        p.large_streetlight,
-    )
-    for (name, card), sq in zip(_PIECE_CARDS, placed, strict=True):
-        if sq is not None and card not in used:
-            out.append(
-                f"the {name.replace('_', ' ')} on {square_name(sq)} scores for nobody: no player used {TITLES[card]}"
-            )
+    for key, sq in position.pieces.placed().items():
+        piece = PIECE[key]
+        if piece.card not in used:
+            out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
     o, b = scores[Player.ORANGE], scores[Player.BLUE]
     if o.total == b.total:
         if report_winner == "tie":

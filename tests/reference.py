@@ -330,7 +330,8 @@ def reference_report(position: Position) -> dict[str, Any]:
     for piece, c in placed_cells.items():
         card = PIECE_CARD[piece]
         if card not in everyone:
-            notes.append(f"the {piece.replace('_', ' ')} on {name(c)} scores for nobody: no player used {TITLES[card]}")
+            what = "streetlight tile" if piece == "streetlight" else piece.replace("_", " ")
+            notes.append(f"the {what} on {name(c)} scores for nobody: no player used {TITLES[card]}")
     if o["total"] == b["total"]:
         if winner == "tie":
             notes.append(

@@ -107,10 +107,11 @@ def example(output_format: str) -> None:
 
 
 @cli.command("schema")
-@click.argument("name", type=click.Choice(["position", "report", "pieces", "check"]))
+@click.argument("name", type=click.Choice(["position", "report", "pieces", "check", "game", "replay"]))
 def schema_command(name: str) -> None:
-    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces)
-    or paris-check/1 (check, what `check --format json` prints)."""
+    """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
+    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record) or
+    paris-replay/1 (replay, what `replay --format json` prints)."""
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]

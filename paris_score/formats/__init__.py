@@ -105,12 +105,16 @@ SCHEMAS: Final = {
     "report": "paris-score-1",
     "pieces": "paris-pieces-1",
     "check": "paris-check-1",
+    "game": "paris-game-1",
+    "replay": "paris-replay-1",
 }
+SchemaName = Literal["position", "report", "pieces", "check", "game", "replay"]
 
 
-def schema(name: Literal["position", "report", "pieces", "check"]) -> str:
-    """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1``, ``paris-pieces/1``
-    or ``paris-check/1`` (what ``paris-score check --format json`` prints), as text."""
+def schema(name: SchemaName) -> str:
+    """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1``, ``paris-pieces/1``,
+    ``paris-check/1`` (what ``paris-score check --format json`` prints), ``paris-game/1`` (a game record)
+    or ``paris-replay/1`` (what ``paris-score replay --format json`` prints), as text."""
     from importlib import resources
 
     return resources.files("paris_score.formats").joinpath(f"schema/{SCHEMAS[name]}.schema.json").read_text("utf-8")

@@ -34,18 +34,18 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.postcards import Postcard
+from paris_score.postcards import PIECES, Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import Bitboard, Square, bitboard, is_connected, names, parse_square, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
-JARDIN_PIECE: Final = "jardin-des-plantes"
+JARDIN_PIECE: Final = Postcard.JARDIN_DES_PLANTES.value
 
 _TOP_KEYS: Final = ("format", "ground", "buildings", "reserve", "postcards", "pieces", "rules")
 _BUILDING_KEYS: Final = ("id", "owner", "cells", "annex", "piece")
 _CARD_KEYS: Final = ("in_play", "orange", "blue")
 _RESERVE_KEYS: Final = ("size", "shape")
-_PIECE_KEYS: Final = ("painter", "dancer", "statue", "fountain", "streetlight", "large_streetlight", "chartier")
+_PIECE_KEYS: Final = tuple(piece.key for piece in PIECES)
 _SLUGS: Final = ", ".join(c.value for c in Postcard)
 
 T = TypeVar("T")
@@ -286,13 +286,14 @@ def _offset(r: _Reader, path: str, item: object) -> tuple[int, int] | None:
     return dc, dr
 
 
-def _rules(r: _Reader, value: object) -> Rules | None:
-    obj = r.mapping("rules", value, ("large_streetlight_pattern",))
+def read_rules(r: _Reader, value: object, where: str = "rules") -> Rules | None:
+    """The ``rules`` object (of a position, or of a game's setup at ``where``)."""
+    obj = r.mapping(where, value, ("large_streetlight_pattern",))
     if obj is None:
         return None
     if "large_streetlight_pattern" not in obj:
         return Rules()
-    path = "rules.large_streetlight_pattern"
+    path = f"{where}.large_streetlight_pattern"
     raw = obj["large_streetlight_pattern"]
     if isinstance(raw, str):
         name = r.choice(path, raw, PATTERN_NAMES)
@@ -434,7 +435,7 @@ def from_dict(data: object) -> Position:
     reserve = _reserve(r, obj.get("reserve", {}))
     postcards = _postcards(r, obj.get("postcards", {}))
     pieces = _pieces(r, obj.get("pieces", {}))
-    rules = _rules(r, obj.get("rules", {}))
+    rules = read_rules(r, obj.get("rules", {}))
     parts = (ground, buildings, reserve, postcards, pieces, rules)
     if r.errors or ground is None or buildings is None or None in parts:
         raise PositionFormatError(r.errors)
@@ -648,7 +649,6 @@ def to_dict(position: Position) -> dict[str, Any]:
             pieces[key] = {"at": square_name(value.at), "facing": value.facing}
         else:
             pieces[key] = square_name(value)
-    pattern = position.rules.large_streetlight_pattern
     return {
         "format": POSITION_FORMAT,
         "ground": position.ground.rows(),
@@ -660,8 +660,14 @@ def to_dict(position: Position) -> dict[str, Any]:
             "blue": [str(c) for c in position.postcards.blue],
         },
         "pieces": pieces,
-        "rules": {"large_streetlight_pattern": pattern if isinstance(pattern, str) else [list(o) for o in pattern]},
+        "rules": rules_to_dict(position.rules),
     }
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """The ``rules`` object of a document: the pattern's name, or its offsets as ``[dcol, drow]`` pairs."""
+    pattern = rules.large_streetlight_pattern
+    return {"large_streetlight_pattern": pattern if isinstance(pattern, str) else [list(o) for o in pattern]}
 
 
 def _reserve_entry(size: int, shape: Shape | None) -> int | dict[str, Any]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 import unicodedata
 from typing import Any, Final
 
@@ -50,7 +51,9 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.postcards import TITLES, Postcard
+from paris_score.postcards import CHARTIER as CHARTIER_PIECE
+from paris_score.postcards import PIECE, STANDING, TITLES, Postcard
+from paris_score.postcards import STATUE as STATUE_PIECE
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import (
     COLUMN_NAMES,
@@ -67,20 +70,14 @@ from paris_score.squares import (
 
 FREE: Final = "."
 ANNEX: Final = "+"
-CHARTIER: Final = "/"
-STATUE: Final = "!"
+CHARTIER: Final = CHARTIER_PIECE.symbol
+STATUE: Final = STATUE_PIECE.symbol
 COMMENT: Final = "#"
 NONE: Final = "-"
 """A header value meaning "nothing", e.g. ``blue reserve: -``."""
 
-PIECE_SYMBOLS: Final[dict[str, str]] = {
-    "painter": "@",
-    "dancer": "&",
-    "fountain": "~",
-    "streetlight": "*",
-    "large_streetlight": "**",
-}
-"""The special pieces (B7) drawn by a symbol; the statue is ``!`` and an arrow."""
+PIECE_SYMBOLS: Final[dict[str, str]] = {p.key: p.symbol for p in STANDING if p is not STATUE_PIECE}
+"""The special pieces (B7) drawn by a symbol alone; the statue is ``!`` and an arrow."""
 
 ARROWS: Final[dict[str, Facing]] = {"^": "up", "v": "down", "<": "left", ">": "right"}
 """Statue facings (P11): up is towards row 1."""
@@ -88,17 +85,11 @@ ARROWS: Final[dict[str, Facing]] = {"^": "up", "v": "down", "<": "left", ">": "r
 
 _PIECE_OF_SYMBOL: Final = {symbol: name for name, symbol in PIECE_SYMBOLS.items()}
 _ARROW_OF_FACING: Final = {facing: arrow for arrow, facing in ARROWS.items()}
-_PIECE_NAMES: Final = {
-    "painter": "painter",
-    "dancer": "dancer",
-    "fountain": "fountain",
-    "streetlight": "streetlight tile",
-    "large_streetlight": "large streetlight",
-    "statue": "statue",
-}
+_STATUE_SYMBOLS: Final = " ".join(STATUE + arrow for arrow in ARROWS)
+_SYMBOLS_HELP: Final = ", ".join(f"{PIECE_SYMBOLS[p.key]} {p.label}" for p in STANDING if p is not STATUE_PIECE)
 _CONTENT_HELP: Final = (
     "expected . (nothing), a building id (1-2 letters or digits), +ID (annex of building ID), "
-    "@ painter, & dancer, ~ fountain, * streetlight tile, ** large streetlight or !^ !v !< !> statue"
+    f"{_SYMBOLS_HELP} or {_STATUE_SYMBOLS} statue"
 )
 
 _FACING_HELP: Final = "write !^ up, !v down, !< left or !> right"
@@ -292,7 +283,7 @@ class _Reader:
     def piece(self, name: str, sq: Square, item: _Item) -> None:
         if name in self.pieces:
             first = square_name(self.pieces[name][0])
-            self.fail_at(item, f"a second {_PIECE_NAMES[name]}; the first is at {first}")
+            self.fail_at(item, f"a second {PIECE[name].label}; the first is at {first}")
         else:
             self.pieces[name] = (sq, item)
 
@@ -502,10 +493,6 @@ class _Reader:
             self.fail_at(item, f"{what}; expected {expected}")
         return tuple(good) if good else "square2"
 
-    def piece_at(self, name: str) -> Square | None:
-        found = self.pieces.get(name)
-        return None if found is None else found[0]
-
     def position(self) -> Position:
         if not self.rows:
             self.fail(0, 0, "no grid; expected 8 rows, each starting with its number, e.g. '1  o. oA bD ...'")
@@ -521,16 +508,10 @@ class _Reader:
         rules = Rules(self.pattern())
         if self.errors:
             raise PositionFormatError(e for *_, e in sorted(self.errors, key=lambda e: e[:2]))
-        statue = self.piece_at("statue")
-        pieces = Pieces(
-            painter=self.piece_at("painter"),
-            dancer=self.piece_at("dancer"),
-            statue=None if statue is None else Statue(statue, self.facing),
-            fountain=self.piece_at("fountain"),
-            streetlight=self.piece_at("streetlight"),
-            large_streetlight=self.piece_at("large_streetlight"),
-            chartier=self.chartier,
-        )
+        found: dict[str, Any] = {key: sq for key, (sq, _) in self.pieces.items()}
+        if STATUE_PIECE.key in found:
+            found[STATUE_PIECE.key] = Statue(found[STATUE_PIECE.key], self.facing)
+        pieces = Pieces(**found, chartier=self.chartier)
         codes = "".join(code or "" for code in self.ground)
         ground = Ground.from_rows([codes[r * 8 : r * 8 + 8] for r in range(8)])
         return Position(ground, buildings, reserve, postcards, pieces, rules)
@@ -551,9 +532,15 @@ def loads_text(text: str) -> Position:
 
 LEGEND: Final = (
     "# Paris: La Cité de la Lumière, a position as a paris-score text grid (docs/text-format.md).",
-    "# Each space: its cobblestone (o orange, b blue, m mixed, l streetlight), / if the Chartier",
-    "# space lies on it, then what stands there: . nothing, A building A, +A annex of A, @ painter,",
-    "# & dancer, ~ fountain, * streetlight tile, ** large streetlight, !^ !v !< !> statue facing.",
+    *textwrap.wrap(
+        f"Each space: its cobblestone (o orange, b blue, m mixed, l streetlight), {CHARTIER} if the Chartier space "
+        f"lies on it, then what stands there: {FREE} nothing, A building A, {ANNEX}A annex of A, {_SYMBOLS_HELP}, "
+        f"{_STATUE_SYMBOLS} statue facing.",
+        94,
+        initial_indent="# ",
+        subsequent_indent="# ",
+        break_on_hyphens=False,
+    ),
 )
 
 
@@ -575,13 +562,10 @@ def _drawn(position: Position) -> list[str]:
     for b in position.buildings:
         if b.annex is not None:
             put(b.annex, ANNEX + b.id, f"the annex of {b.id}")
-    pieces = position.pieces
-    for name, symbol in PIECE_SYMBOLS.items():
-        sq = getattr(pieces, name)
-        if sq is not None:
-            put(sq, symbol, f"the {_PIECE_NAMES[name]}")
-    if pieces.statue is not None:
-        put(pieces.statue.at, STATUE + _ARROW_OF_FACING[pieces.statue.facing], "the statue")
+    statue = position.pieces.statue
+    for key, sq in position.pieces.placed().items():
+        symbol = STATUE + _ARROW_OF_FACING[statue.facing] if key == STATUE_PIECE.key and statue else PIECE_SYMBOLS[key]
+        put(sq, symbol, f"the {PIECE[key].label}")
     if clashes:
         lines = [f"{square_name(sq)}: {', '.join(w[:-1])} and {w[-1]}" for sq, w in sorted(clashes.items())]
         raise UnwritableError(

@@ -1,0 +1,214 @@
+# The reader returns ``r.fail(...)`` (always None) to record an error and give up on a value in one line.
+# mypy: disable-error-code="func-returns-value"
+"""The ``paris-game/1`` JSON format: a game's setup, its moves and, maybe, the result written down.
+
+::
+
+    {
+      "format": "paris-game/1",
+      "setup": {
+        "postcards": ["levitation", ... 8 in all],
+        "pool": [{"id": "A", "shape": ["A1", "B1", "C1"]}, ... 12 in all],
+        "tiles": {"orange": [["ol", "bm"], ... 8 in stack order], "blue": [...]},
+        "first": "orange",
+        "rules": {"large_streetlight_pattern": "square2"}
+      },
+      "moves": ["tile A1 0", "take F", ...],
+      "result": {"orange": 48, "blue": 57}
+    }
+
+``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
+(default none) and ``result`` are optional.  Unknown keys are errors.  The
+reader checks the keys and types, then the setup as the box allows it (G1,
+:func:`paris_score.setup.setup_problems`), and reports every error at once,
+each by key path.  Move texts are only read as strings here: whether they
+parse and are legal is the replay's question (:func:`paris_score.replay`),
+which names the first one that is not by its number and text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from paris_score.errors import GameFormatError, PositionFormatError
+from paris_score.formats import MAX_INPUT_BYTES, input_text
+from paris_score.formats.position_json import _brief, _card, _Reader, parse_json, read_rules, rules_to_dict
+from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
+from paris_score.model import PLAYERS, Player
+from paris_score.setup import PoolPiece, Setup, Tile, setup_problems
+from paris_score.shapes import shape_bitboard, shape_of
+from paris_score.squares import bitboard, names, square_name
+
+GAME_FORMAT: Final = "paris-game/1"
+_TOP_KEYS: Final = ("format", "setup", "moves", "result")
+_SETUP_KEYS: Final = ("postcards", "pool", "tiles", "first", "rules")
+_POOL_KEYS: Final = ("id", "shape")
+
+
+def _texts(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class GameRecord:
+    """A ``paris-game/1`` record: how the game was set up, its moves as written, the totals written down."""
+
+    setup: Setup
+    moves: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+    """Each move's text as the record gives it; parsed and refereed by :func:`paris_score.replay`."""
+    result: tuple[int, int] | None = None
+    """Orange's and blue's totals as the players wrote them down, if the record gives them."""
+
+
+def _pool_piece(r: _Reader, path: str, value: object) -> PoolPiece | None:
+    obj = r.mapping(path, value, _POOL_KEYS, _POOL_KEYS)
+    if obj is None or "id" not in obj or "shape" not in obj:
+        return None
+    id_ = r.string(f"{path}.id", obj["id"])
+    cells = r.each(f"{path}.shape", obj["shape"], r.square)
+    if cells is not None:
+        if not cells:
+            return r.fail(f"{path}.shape", "a piece covers at least one space")
+        for i, sq in enumerate(cells):
+            if sq in cells[:i]:
+                return r.fail(f"{path}.shape[{i}]", f"{square_name(sq)} is listed twice")
+    # Connected or not, the shape is kept: setup_problems() says so with the box's other rules.
+    return None if id_ is None or cells is None else PoolPiece(id_, shape_of(bitboard(cells)))
+
+
+def _tile(r: _Reader, path: str, value: object) -> Tile | None:
+    rows = r.each(path, value, r.string)
+    return None if rows is None else tuple(row.lower() for row in rows)  # type: ignore[return-value]
+
+
+def _tiles(r: _Reader, value: object) -> tuple[list[Tile], list[Tile]] | None:
+    obj = r.mapping("setup.tiles", value, tuple(PLAYERS), tuple(PLAYERS))
+    if obj is None:
+        return None
+    stacks = [
+        r.each(f"setup.tiles.{player}", obj[player], lambda p, v: _tile(r, p, v)) if player in obj else None
+        for player in PLAYERS
+    ]
+    return None if stacks[0] is None or stacks[1] is None else (stacks[0], stacks[1])
+
+
+def _setup(r: _Reader, value: object) -> Setup | None:
+    """The setup's keys and types, then (when they are right) every rule of the box it breaks (G1)."""
+    obj = r.mapping("setup", value, _SETUP_KEYS, ("postcards", "pool", "tiles"))
+    if obj is None:
+        return None
+    before = len(r.errors)
+    cards = r.each("setup.postcards", obj["postcards"], lambda p, v: _card(r, p, v)) if "postcards" in obj else None
+    pool = r.each("setup.pool", obj["pool"], lambda p, v: _pool_piece(r, p, v)) if "pool" in obj else None
+    tiles = _tiles(r, obj["tiles"]) if "tiles" in obj else None
+    first = r.choice("setup.first", obj.get("first", str(Player.ORANGE)), tuple(PLAYERS))
+    rules = read_rules(r, obj.get("rules", {}), "setup.rules")
+    if len(r.errors) != before or cards is None or pool is None or tiles is None or first is None or rules is None:
+        return None
+    setup = Setup(cards, pool, tiles, Player(first), rules)
+    for problem in setup_problems(setup, "setup"):
+        r.fail(problem.where, problem.message)
+    return setup
+
+
+def _move(r: _Reader, path: str, value: object) -> str | None:
+    text = r.string(path, value)
+    if text is not None and len(text) > MAX_MOVE_CHARS:
+        return r.fail(path, f"a move of {len(text)} characters; a move has at most {MAX_MOVE_CHARS}")
+    return text
+
+
+def _result(r: _Reader, value: object) -> tuple[int, int] | None:
+    obj = r.mapping("result", value, tuple(PLAYERS), tuple(PLAYERS))
+    if obj is None or not all(player in obj for player in PLAYERS):
+        return None
+    orange, blue = (r.integer(f"result.{player}", obj[player]) for player in PLAYERS)
+    return None if orange is None or blue is None else (orange, blue)
+
+
+def game_from_dict(data: object) -> GameRecord:
+    """A record from decoded ``paris-game/1`` JSON; :class:`GameFormatError` with every error at once."""
+    r = _Reader()
+    obj = r.mapping("", data, _TOP_KEYS, ("format", "setup"))
+    if obj is None:
+        raise GameFormatError(r.errors)
+    if "format" in obj and obj["format"] != GAME_FORMAT:
+        r.fail("format", f"expected {GAME_FORMAT!r}, got {_brief(obj['format'])}")
+    setup = _setup(r, obj["setup"]) if "setup" in obj else None
+    moves = r.each("moves", obj.get("moves", []), lambda p, v: _move(r, p, v), MAX_MOVES)
+    result = _result(r, obj["result"]) if "result" in obj else None
+    if r.errors or setup is None or moves is None:
+        raise GameFormatError(r.errors)
+    return GameRecord(setup, tuple(moves), result)
+
+
+def loads_game(text: str | bytes) -> GameRecord:
+    """A record from its ``paris-game/1`` JSON text (``str`` or UTF-8 ``bytes``); every error at once."""
+    try:
+        return game_from_dict(parse_json(input_text(text, "a paris-game/1 document")))
+    except GameFormatError:
+        raise
+    except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions
+        raise GameFormatError(e.errors) from None
+
+
+def load_game(path: str | os.PathLike[str]) -> GameRecord:
+    """A record from a file."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_INPUT_BYTES + 1)
+    return loads_game(data)
+
+
+def game_to_dict(record: GameRecord) -> dict[str, Any]:
+    """The ``paris-game/1`` document of a record, each pool shape drawn from A1."""
+    setup = record.setup
+    doc: dict[str, Any] = {
+        "format": GAME_FORMAT,
+        "setup": {
+            "postcards": [str(card) for card in setup.postcards],
+            "pool": [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in setup.pool],
+            "tiles": {str(player): [list(tile) for tile in setup.stack(player)] for player in PLAYERS},
+            "first": str(setup.first),
+            "rules": rules_to_dict(setup.rules),
+        },
+        "moves": list(record.moves),
+    }
+    if record.result is not None:
+        doc["result"] = dict(zip(map(str, PLAYERS), record.result, strict=True))
+    return doc
+
+
+def dumps_game(record: GameRecord) -> str:
+    """A ``paris-game/1`` document: one pool piece, one player's tiles and one move a line."""
+    doc = game_to_dict(record)
+
+    def compact(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def block(items: list[str], indent: str) -> str:
+        inner = ",\n".join(f"{indent}  {item}" for item in items)
+        return f"[\n{inner}\n{indent}]" if items else "[]"
+
+    setup = doc["setup"]
+    setup_lines = [
+        f'    "postcards": {compact(setup["postcards"])}',
+        f'    "pool": {block([compact(p) for p in setup["pool"]], "    ")}',
+        '    "tiles": {\n'
+        + ",\n".join(f"      {compact(player)}: {compact(tiles)}" for player, tiles in setup["tiles"].items())
+        + "\n    }",
+        f'    "first": {compact(setup["first"])}',
+        f'    "rules": {compact(setup["rules"])}',
+    ]
+    parts = [
+        f'  "format": {compact(doc["format"])}',
+        '  "setup": {\n' + ",\n".join(setup_lines) + "\n  }",
+        f'  "moves": {block([compact(m) for m in doc["moves"]], "  ")}',
+    ]
+    if "result" in doc:
+        parts.append(f'  "result": {compact(doc["result"])}')
+    return "{\n" + ",\n".join(parts) + "\n}\n"
