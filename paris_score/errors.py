@@ -135,7 +135,7 @@ class UnwritableError(ParisScoreError):
 
 
 class IllegalMoveError(ParisScoreError):
-    """A move the referee refuses (its checks run in a fixed order, so it names one rule): ``code``, ``rule``, ``message``, ``spaces``.
+    """A refused move (its checks run in a fixed order: one rule): ``code``, ``rule``, ``message``, ``spaces``.
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
     refused move reads like a rule a position breaks.
