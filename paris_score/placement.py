@@ -33,6 +33,15 @@ import attrs
 from paris_score.errors import Problem
 from paris_score.model import MAX_BUILDINGS, Player, Position
 from paris_score.postcards import Postcard
+from paris_score.problems import (
+    BUILDING_NOT_CONNECTED,
+    BUILDING_ON_STREETLIGHT,
+    BUILDING_ON_WRONG_COLOUR,
+    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT,
+    PLACEMENT_EMPTY,
+    SPACE_NOT_FREE,
+    TOO_MANY_BUILDINGS,
+)
 from paris_score.shapes import (
     Shape,
     canonical,
@@ -267,47 +276,39 @@ def placement_problems(
     codes are those of :func:`paris_score.check`.
     """
     if not cells:
-        return [Problem("placement-empty", "P1", "a building covers at least one space")]
+        return [PLACEMENT_EMPTY("a building covers at least one space")]
     player = Player(player)  # "orange" works as well as Player.ORANGE
     problems = []
     count = len(position.buildings_of(player))
     if count >= MAX_BUILDINGS:
         problems.append(
-            Problem(
-                "too-many-buildings",
-                "B4",
+            TOO_MANY_BUILDINGS(
                 f"{player} has built {count} buildings and has no chimney left (at most {MAX_BUILDINGS})",
             )
         )
     if not is_connected(cells):
-        problems.append(
-            Problem("building-not-connected", "P1", "the spaces are not connected edge to edge", tuple(scan(cells)))
-        )
+        problems.append(BUILDING_NOT_CONNECTED("the spaces are not connected edge to edge", scan(cells)))
     taken = cells & position.occupied
     if taken:
         what = ", ".join(f"{square_name(sq)} ({what_stands_on(position, sq)})" for sq in scan(taken))
-        problems.append(Problem("space-not-free", "W1", f"not free: {what}", tuple(scan(taken))))
+        problems.append(SPACE_NOT_FREE(f"not free: {what}", scan(taken)))
     colours = position.colours
     other = cells & colours.own(player.other)
     cha = chartier_open(position, player) if chartier is None else chartier
     if other and not (cha and other.bit_count() == 1):
         if cha:
             problems.append(
-                Problem(
-                    "building-on-wrong-colour",
-                    "P7",
+                BUILDING_ON_WRONG_COLOUR(
                     f"covers {other.bit_count()} spaces of {player.other}'s colour; "
                     "Chartier makes only one of them mixed",
-                    tuple(scan(other)),
+                    scan(other),
                 )
             )
         else:
             problems.append(
-                Problem(
-                    "building-on-wrong-colour",
-                    "P1",
+                BUILDING_ON_WRONG_COLOUR(
                     f"covers {player.other}'s colour: {' '.join(names(other))}",
-                    tuple(scan(other)),
+                    scan(other),
                 )
             )
     light = cells & colours.streetlight
@@ -315,20 +316,16 @@ def placement_problems(
     if light and not (met and light.bit_count() == 1):
         if met:
             problems.append(
-                Problem(
-                    "metropolitain-more-than-one-streetlight",
-                    "P3",
+                METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
                     f"covers {light.bit_count()} streetlight spaces; Métropolitain allows exactly one",
-                    tuple(scan(light)),
+                    scan(light),
                 )
             )
         else:
             problems.append(
-                Problem(
-                    "building-on-streetlight",
-                    "P1",
+                BUILDING_ON_STREETLIGHT(
                     f"covers a streetlight space ({' '.join(names(light))}) without an open Métropolitain (P3)",
-                    tuple(scan(light)),
+                    scan(light),
                 )
             )
     return problems

@@ -37,11 +37,48 @@ from paris_score.model import (
 )
 from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
 from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Allowed, Postcard
+from paris_score.problems import (
+    ANNEX_NOT_ADJACENT,
+    ANNEX_ON_WRONG_COLOUR,
+    ANNEX_TWICE,
+    BUILDING_NOT_CONNECTED,
+    BUILDING_ON_STREETLIGHT,
+    BUILDING_ON_WRONG_COLOUR,
+    BUILDING_SIZE_NOT_IN_BOX,
+    CATALOGUE_PIECE_OVERUSED,
+    CHARTIER_NOT_COVERED,
+    CHARTIER_ON_WRONG_COLOUR,
+    ERROR,
+    FINAL_COULD_STILL_BUILD,
+    FINAL_MAY_STILL_BUILD,
+    FINAL_TOKENS_UNUSED,
+    FINAL_UNKNOWN_SHAPES,
+    JARDIN_ON_STREETLIGHT,
+    JARDIN_TWICE,
+    JARDIN_WRONG_SIZE,
+    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
+    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT,
+    OVERLAP,
+    PIECE_ON_WRONG_COLOUR,
+    PIECE_OWNER_NOT_CARD_USER,
+    PIECE_WITHOUT_POSTCARD,
+    POSTCARD_IN_PLAY_TWICE,
+    POSTCARD_NOT_IN_PLAY,
+    POSTCARD_USED_TWICE,
+    POSTCARDS_IN_PLAY_UNKNOWN,
+    SHAPE_NOT_IN_CATALOGUE,
+    STATUE_FRONT_NOT_FREE,
+    STATUE_FRONT_OFF_BOARD,
+    STREETLIGHT_COUNT,
+    TOO_MANY_BUILDINGS,
+    TOO_MANY_OF_SIZE,
+    TOO_MANY_POSTCARDS_IN_PLAY,
+    TOO_MANY_POSTCARDS_USED,
+    Kind,
+)
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, names, scan, square_name
 
-WARNING: Final = "warning"
-ERROR: Final = "error"
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
 
@@ -59,19 +96,8 @@ def structure_problems(position: Position) -> list[Problem]:
         for name_b, bb_b in things[i + 1 :]:
             shared = bb_a & bb_b
             if shared:
-                problems.append(
-                    Problem(
-                        code="overlap",
-                        rule="W1",
-                        message=f"{name_a} and {name_b} stand on the same space",
-                        spaces=tuple(scan(shared)),
-                    )
-                )
+                problems.append(OVERLAP(f"{name_a} and {name_b} stand on the same space", scan(shared)))
     return problems
-
-
-def _spaces(bb: Bitboard) -> tuple[Square, ...]:
-    return tuple(scan(bb))
 
 
 def _ordinary(position: Position) -> list[Building]:
@@ -88,13 +114,10 @@ def box_problems(position: Position) -> list[Problem]:
     lights = position.ground.streetlight
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
         problems.append(
-            Problem(
-                "streetlight-count",
-                "B2",
+            STREETLIGHT_COUNT(
                 f"the ground has {lights.bit_count()} streetlight spaces; a full board is reported to have "
                 f"{STREETLIGHTS_EXPECTED} (unconfirmed, the tile faces are unknown)",
-                _spaces(lights),
-                WARNING,
+                scan(lights),
             )
         )
     built: dict[int, list[Building]] = {size: [] for size in BOX_SIZES}
@@ -104,11 +127,9 @@ def box_problems(position: Position) -> list[Problem]:
             built[size].append(b)
         else:
             problems.append(
-                Problem(
-                    "building-size-not-in-box",
-                    "B3",
+                BUILDING_SIZE_NOT_IN_BOX(
                     f"building {b.id} covers {size} spaces (its annex apart); the box's pieces have 3 to 6",
-                    _spaces(b.cells),
+                    scan(b.cells),
                 )
             )
     reserved = Counter(position.reserve.orange + position.reserve.blue)
@@ -117,41 +138,33 @@ def box_problems(position: Position) -> list[Problem]:
         if here > most:
             ids = ", ".join(b.id for b in built[size]) or "none"
             problems.append(
-                Problem(
-                    "too-many-of-size",
-                    "B3",
+                TOO_MANY_OF_SIZE(
                     f"{here} buildings of size {size} (built: {ids}; in reserves: {reserved[size]}); "
                     f"the box holds {most}",
-                    _spaces(_union(b.cells for b in built[size])),
+                    scan(_union(b.cells for b in built[size])),
                 )
             )
     for player in PLAYERS:
         own = position.buildings_of(player)
         if len(own) > MAX_BUILDINGS:
             problems.append(
-                Problem(
-                    "too-many-buildings",
-                    "B4",
+                TOO_MANY_BUILDINGS(
                     f"{player} has {len(own)} buildings; a player has {MAX_BUILDINGS} chimneys",
                 )
             )
     jardins = [b for b in position.buildings if b.jardin]
     if len(jardins) > 1:
         problems.append(
-            Problem(
-                "jardin-twice",
-                "B7",
+            JARDIN_TWICE(
                 f"{len(jardins)} buildings are the Jardin des Plantes ({', '.join(b.id for b in jardins)}); "
                 "the box has one tile",
-                _spaces(_union(b.cells for b in jardins)),
+                scan(_union(b.cells for b in jardins)),
             )
         )
     annexed = [b for b in position.buildings if b.annex is not None]
     if len(annexed) > 1:
         problems.append(
-            Problem(
-                "annex-twice",
-                "B7",
+            ANNEX_TWICE(
                 f"{len(annexed)} buildings carry an annex ({', '.join(b.id for b in annexed)}); the box has one",
                 tuple(sorted(b.annex for b in annexed if b.annex is not None)),
             )
@@ -176,22 +189,16 @@ def postcard_problems(position: Position) -> list[Problem]:
     )
     if len(in_play) > POSTCARDS_IN_PLAY:
         problems.append(
-            Problem(
-                "too-many-postcards-in-play",
-                "B6",
-                f"{len(in_play)} postcards in play; a game uses {POSTCARDS_IN_PLAY}",
-            )
+            TOO_MANY_POSTCARDS_IN_PLAY(f"{len(in_play)} postcards in play; a game uses {POSTCARDS_IN_PLAY}")
         )
     for card, n in in_play.items():
         if n > 1:
-            problems.append(Problem("postcard-in-play-twice", "B6", f"{TITLES[card]} is listed {n} times in play"))
+            problems.append(POSTCARD_IN_PLAY_TWICE(f"{TITLES[card]} is listed {n} times in play"))
     for player in PLAYERS:
         used = cards.used(player)
         if len(used) > ACTION_TOKENS:
             problems.append(
-                Problem(
-                    "too-many-postcards-used",
-                    "B5",
+                TOO_MANY_POSTCARDS_USED(
                     f"{player} has used {len(used)} postcards; a player has {ACTION_TOKENS} action tokens",
                 )
             )
@@ -201,29 +208,22 @@ def postcard_problems(position: Position) -> list[Problem]:
         if n > 1:
             who = " and ".join(str(p) for p in PLAYERS if card in cards.used(p))
             problems.append(
-                Problem(
-                    "postcard-used-twice",
-                    "B6",
+                POSTCARD_USED_TWICE(
                     f"{TITLES[card]} carries {n} action tokens ({who}); a postcard is used once",
                 )
             )
     if not in_play and tokens:
         # The document left the postcards in play out: they cannot be checked, which is no proof of a broken rule.
         problems.append(
-            Problem(
-                "postcards-in-play-unknown",
-                "B6",
+            POSTCARDS_IN_PLAY_UNKNOWN(
                 "the postcards in play are not given, so the cards used cannot be checked against them",
-                severity=WARNING,
             )
         )
         return problems
     for card in tokens:
         if card not in in_play:
             problems.append(
-                Problem(
-                    "postcard-not-in-play",
-                    "B6",
+                POSTCARD_NOT_IN_PLAY(
                     f"{cards.user(card)} used {TITLES[card]}, which is not among the postcards in play",
                 )
             )
@@ -234,19 +234,22 @@ def postcard_problems(position: Position) -> list[Problem]:
 
 
 def _card_owner_problem(
-    position: Position, card: Postcard, owner: Player, what: str, rule: str, spaces: tuple[Square, ...]
+    position: Position, card: Postcard, owner: Player, what: str, rule: str, spaces: Iterable[Square]
 ) -> Problem | None:
     """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7)."""
     user = position.postcards.user(card)
     if user is owner:
         return None
     if user is None:
-        return Problem("piece-without-postcard", rule, f"{what} is on the board but nobody used {TITLES[card]}", spaces)
-    return Problem(
-        "piece-owner-not-card-user",
-        rule,
+        return PIECE_WITHOUT_POSTCARD(
+            f"{what} is on the board but nobody used {TITLES[card]}",
+            spaces,
+            rule=rule,
+        )
+    return PIECE_OWNER_NOT_CARD_USER(
         f"{what} belongs to {owner}, but {user} used {TITLES[card]}",
         spaces,
+        rule=rule,
     )
 
 
@@ -258,44 +261,36 @@ def building_problems(position: Position) -> list[Problem]:
     for b in position.buildings:
         label = f"the Jardin des Plantes {b.id}" if b.jardin else f"building {b.id}"
         if b.jardin:
-            problem = _card_owner_problem(position, Postcard.JARDIN_DES_PLANTES, b.owner, label, "P4", _spaces(b.cells))
+            problem = _card_owner_problem(position, Postcard.JARDIN_DES_PLANTES, b.owner, label, "P4", scan(b.cells))
             if problem:
                 problems.append(problem)
             if b.cells.bit_count() != JARDIN_SIZE:
                 problems.append(
-                    Problem(
-                        "jardin-wrong-size",
-                        "P4",
+                    JARDIN_WRONG_SIZE(
                         f"{label} covers {b.cells.bit_count()} spaces; the tile is a domino ({JARDIN_SIZE})",
-                        _spaces(b.cells),
+                        scan(b.cells),
                     )
                 )
         if not is_connected(b.cells):
             problems.append(
-                Problem(
-                    "building-not-connected",
-                    "P1",
+                BUILDING_NOT_CONNECTED(
                     f"the spaces of {label} are not connected edge to edge",
-                    _spaces(b.cells),
+                    scan(b.cells),
                 )
             )
         wrong = b.cells & colours.own(b.owner.other)
         if wrong:
             problems.append(
-                Problem(
-                    "building-on-wrong-colour",
-                    "P1",
+                BUILDING_ON_WRONG_COLOUR(
                     f"{label} of {b.owner} covers {b.owner.other}'s colour: {' '.join(names(wrong))}",
-                    _spaces(wrong),
+                    scan(wrong),
                 )
             )
         if b.jardin and b.cells & lights:
             problems.append(
-                Problem(
-                    "jardin-on-streetlight",
-                    "P4",
+                JARDIN_ON_STREETLIGHT(
                     f"{label} covers a streetlight space; Métropolitain serves build turns only",
-                    _spaces(b.cells & lights),
+                    scan(b.cells & lights),
                 )
             )
     for player in PLAYERS:
@@ -306,22 +301,18 @@ def building_problems(position: Position) -> list[Problem]:
             covered = _union(b.cells & lights for b in covering)
             if covered.bit_count() > 1:
                 problems.append(
-                    Problem(
-                        "metropolitain-more-than-one-streetlight",
-                        "P3",
+                    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
                         f"{player}'s buildings ({', '.join(b.id for b in covering)}) cover "
                         f"{covered.bit_count()} streetlight spaces; Métropolitain allows one",
-                        _spaces(covered),
+                        scan(covered),
                     )
                 )
             continue
         for b in covering:
             problems.append(
-                Problem(
-                    "building-on-streetlight",
-                    "P1",
+                BUILDING_ON_STREETLIGHT(
                     f"building {b.id} covers a streetlight space, but {player} did not use Métropolitain (P3)",
-                    _spaces(b.cells & lights),
+                    scan(b.cells & lights),
                 )
             )
     return problems
@@ -341,18 +332,14 @@ def annex_problems(position: Position) -> list[Problem]:
             problems.append(problem)
         if not colours.own(b.owner) >> at & 1:
             problems.append(
-                Problem(
-                    "annex-on-wrong-colour",
-                    "P8",
+                ANNEX_ON_WRONG_COLOUR(
                     f"{label} stands on {square_name(at)}, which is not {b.owner}'s colour",
                     (at,),
                 )
             )
         if not BB_ADJACENT[at] & b.cells:
             problems.append(
-                Problem(
-                    "annex-not-adjacent",
-                    "P8",
+                ANNEX_NOT_ADJACENT(
                     f"{label} on {square_name(at)} does not touch building {b.id} along an edge",
                     (at,),
                 )
@@ -363,13 +350,13 @@ def annex_problems(position: Position) -> list[Problem]:
 # -- Special pieces (P6, P7, P9-P13) --------------------------------------------------
 
 
-_WRONG_GROUND: Final[dict[Allowed, tuple[str, str]]] = {
-    Allowed.OWN: ("piece-on-wrong-colour", "not {user}'s colour"),
-    Allowed.OWN_OR_MIXED: ("piece-on-wrong-colour", "neither {user}'s colour nor mixed"),
-    Allowed.STREETLIGHT: ("large-streetlight-not-on-streetlight", "not a streetlight space"),
-    Allowed.OPPONENT: ("chartier-on-wrong-colour", "not {other}'s colour"),
+_WRONG_GROUND: Final[dict[Allowed, tuple[Kind, str]]] = {
+    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "not {user}'s colour"),
+    Allowed.OWN_OR_MIXED: (PIECE_ON_WRONG_COLOUR, "neither {user}'s colour nor mixed"),
+    Allowed.STREETLIGHT: (LARGE_STREETLIGHT_NOT_ON_STREETLIGHT, "not a streetlight space"),
+    Allowed.OPPONENT: (CHARTIER_ON_WRONG_COLOUR, "not {other}'s colour"),
 }
-"""The problem code for a piece off its allowed ground, and what the space is not."""
+"""The problem for a piece off the ground its rule allows, and what that space is not."""
 
 
 def piece_problems(position: Position) -> list[Problem]:
@@ -388,23 +375,21 @@ def piece_problems(position: Position) -> list[Problem]:
         user = position.postcards.user(piece.card)
         if user is None:
             problems.append(
-                Problem(
-                    "piece-without-postcard",
-                    piece.rule,
+                PIECE_WITHOUT_POSTCARD(
                     f"{label} is on {square_name(sq)} but nobody used {piece.title}",
                     (sq,),
+                    rule=piece.rule,
                 )
             )
             continue
         if not position.allowed(piece.allowed, user) >> sq & 1:
-            code, what = _WRONG_GROUND[piece.allowed]
+            kind, what = _WRONG_GROUND[piece.allowed]
             problems.append(
-                Problem(
-                    code,
-                    piece.rule,
+                kind(
                     f"{label} of {user} stands on {square_name(sq)}, which is "
                     + what.format(user=user, other=user.other),
                     (sq,),
+                    rule=piece.rule,
                 )
             )
         if piece is STATUE:
@@ -421,22 +406,17 @@ def _statue_problems(position: Position) -> list[Problem]:
     front = statue.front
     if front is None:
         return [
-            Problem(
-                "statue-front-off-board",
-                "P11",
+            STATUE_FRONT_OFF_BOARD(
                 f"the statue on {square_name(statue.at)} faces {statue.facing}, off the board",
                 (statue.at,),
             )
         ]
     if position.occupied >> front & 1:
         return [
-            Problem(
-                "statue-front-not-free",
-                "P11",
+            STATUE_FRONT_NOT_FREE(
                 f"the space in front of the statue ({square_name(front)}) is not free: legal only if it was "
                 "covered after the statue was placed; the statue scores 0 (S4c)",
                 (front,),
-                WARNING,
             )
         ]
     return []
@@ -452,9 +432,7 @@ def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Pro
     fountain = position.pieces.fountain == sq and position.postcards.user(Postcard.FONTAINE_DES_MERS) is user
     if not (by_building or fountain):
         problems.append(
-            Problem(
-                "chartier-not-covered",
-                "P7",
+            CHARTIER_NOT_COVERED(
                 f"the Chartier space on {square_name(sq)} is not covered by a building from the reserve "
                 f"or the fountain of {user}",
                 (sq,),
@@ -491,11 +469,9 @@ def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem
                 else ""
             )
             problems.append(
-                Problem(
-                    "shape-not-in-catalogue",
-                    "B3",
+                SHAPE_NOT_IN_CATALOGUE(
                     f"{label} ({'/'.join(shape_rows(shape))}) is no piece of the catalogue{hint}",
-                    _spaces(cells),
+                    scan(cells),
                 )
             )
             continue
@@ -504,12 +480,10 @@ def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem
         pieces = catalogue.matching(shape)
         if len(members) > len(pieces):
             problems.append(
-                Problem(
-                    "catalogue-piece-overused",
-                    "B3",
+                CATALOGUE_PIECE_OVERUSED(
                     f"{', '.join(m[0] for m in members)} all have the shape of "
                     f"{' / '.join(p.id for p in pieces)}, of which the box has {len(pieces)}",
-                    _spaces(_union(m[2] for m in members)),
+                    scan(_union(m[2] for m in members)),
                 )
             )
     return problems
@@ -567,9 +541,7 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
         used = len(position.postcards.used(player))
         if used < ACTION_TOKENS:
             problems.append(
-                Problem(
-                    "final-tokens-unused",
-                    "F4",
+                FINAL_TOKENS_UNUSED(
                     f"{player} has used {used} of {ACTION_TOKENS} action tokens; the game is not over",
                 )
             )
@@ -592,19 +564,14 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
 
 def _could_build(player: Player, what: str, where: Placement, needs_card: bool) -> Problem:
     if needs_card:
-        return Problem(
-            "final-may-still-build",
-            "F4",
+        return FINAL_MAY_STILL_BUILD(
             f"{player} could still build {what} on {where} if that card's build was not given up; "
             "the position cannot tell",
-            _spaces(where.cells),
-            WARNING,
+            scan(where.cells),
         )
-    return Problem(
-        "final-could-still-build",
-        "F4",
+    return FINAL_COULD_STILL_BUILD(
         f"{player} could still build {what}, e.g. on {where}; the game is not over",
-        _spaces(where.cells),
+        scan(where.cells),
     )
 
 
@@ -623,14 +590,11 @@ def _unknown_shape(position: Position, player: Player, size: int, catalogue: Cat
     if not any_fit:
         return []
     return [
-        Problem(
-            "final-unknown-shapes",
-            "F4",
+        FINAL_UNKNOWN_SHAPES(
             f"cannot tell whether {player} could still build: only the size of its {what} is known, and "
             f"{len(any_fit)} of the {len(shapes)} possible shapes ({source}s of that size) fit; "
             "give the reserve's shapes",
             (),
-            WARNING,
         )
     ]
 

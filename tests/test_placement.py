@@ -229,7 +229,8 @@ def test_placement_on_streetlight_with_and_without_metropolitain() -> None:
 def test_placement_with_chartier_covers_one_opponents_space_only() -> None:
     position = pocket(cards={"orange": ["chartier"]})
     assert problems(position, "C1", "D1") == []
-    assert problems(position, "C1", "D1", "E1") == [("building-on-wrong-colour", "P7", ["D1", "E1"])]
+    # Beyond the one space Chartier makes mixed, a building on the opponent's colour breaks P1.
+    assert problems(position, "C1", "D1", "E1") == [("building-on-wrong-colour", "P1", ["D1", "E1"])]
     assert problems(position, "C1", "D1", chartier=False) == [("building-on-wrong-colour", "P1", ["D1"])]
 
 
