@@ -40,6 +40,7 @@ from paris_score.moves import Move
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
+from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report
 from paris_score.scoring import score, score_many
 from paris_score.setup import PoolPiece, Setup, setup_problems
@@ -53,6 +54,7 @@ __all__ = [
     "CataloguePiece",
     "GameFormatError",
     "Ground",
+    "IllegalMove",
     "IllegalMoveError",
     "IllegalPositionError",
     "Located",
@@ -68,6 +70,7 @@ __all__ = [
     "Postcard",
     "Postcards",
     "Problem",
+    "Replay",
     "Report",
     "Reserve",
     "Rules",
@@ -83,6 +86,7 @@ __all__ = [
     "loads",
     "loads_catalogue",
     "placement_problems",
+    "replay",
     "rulebook_example",
     "score",
     "score_many",

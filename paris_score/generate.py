@@ -45,6 +45,7 @@ from paris_score.model import (
 )
 from paris_score.placement import legal_placements
 from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
+from paris_score.setup import PoolPiece, Setup
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
 
@@ -204,3 +205,28 @@ def corpus(n: int, seed: int = 0, *, finished: bool = True) -> list[Position]:
     """``n`` random legal positions from one seed: the same list every time."""
     rng = random.Random(seed)
     return [random_position(rng, finished=finished) for _ in range(n)]
+
+
+SETUP_IDS: Final = "ABCDEFGHKLMN"
+"""Ids of a random setup's pool pieces (never ``J``, the Jardin des Plantes' id)."""
+
+
+def random_setup(seed: int | random.Random = 0) -> Setup:
+    """A random game setup (G1) with FICTIONAL tiles and piece shapes: the real ones are unknown.
+
+    The 12 pool pieces have the box's sizes (B3) and random shapes; each
+    player's 8 tiles hold, in random order, 12 spaces of their own colour, 12
+    of the other's, 4 mixed and 4 streetlights (so a full board has 8, as one
+    review reports, B2).  The 8 postcards in play, the first player and the
+    large streetlight's preset are random too.  The same seed gives the same setup.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    cards = rng.sample(list(Postcard), 8)
+    pool = [PoolPiece(pid, rng.choice(fixed_polyominoes(size))) for pid, size in zip(SETUP_IDS, BOX, strict=True)]
+    stacks = []
+    for own, other in (("o", "b"), ("b", "o")):
+        spaces = list(own * 12 + other * 12 + "m" * 4 + "l" * 4)
+        rng.shuffle(spaces)
+        stacks.append(tuple((spaces[k] + spaces[k + 1], spaces[k + 2] + spaces[k + 3]) for k in range(0, 32, 4)))
+    first = rng.choice(PLAYERS)
+    return Setup(cards, pool, (stacks[0], stacks[1]), first, Rules(rng.choice(PATTERN_NAMES)))

@@ -142,12 +142,12 @@ def legal_placements(
     good, extra_light, extra_other, lights, opponents = room
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
-        base, offsets, anchors = _layout(turned)
-        fits = _all_in(offsets, anchors, good | extra_light | extra_other)
+        base, offsets, anchors = layout(turned)
+        fits = anchors_within(offsets, anchors, good | extra_light | extra_other)
         if extra_light:
-            fits &= ~_two_in(offsets, extra_light)
+            fits &= ~anchors_twice(offsets, extra_light)
         if extra_other:
-            fits &= ~_two_in(offsets, extra_other)
+            fits &= ~anchors_twice(offsets, extra_other)
         while fits:
             low = fits & -fits
             fits ^= low
@@ -209,7 +209,7 @@ def _room(position: Position, player: Player, metropolitain: bool | None, charti
 
 
 @functools.cache
-def _layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
+def layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
     """The shape drawn from A1, the offsets of its spaces from A1, and every anchor where it fits the board.
 
     An anchor is the square A1 moves to: the shape laid at anchor ``a`` is ``base << a``.
@@ -224,14 +224,14 @@ def _layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
     return base, tuple(scan(base)), anchors
 
 
-def _all_in(offsets: tuple[int, ...], anchors: Bitboard, spaces: Bitboard) -> Bitboard:
+def anchors_within(offsets: tuple[int, ...], anchors: Bitboard, spaces: Bitboard) -> Bitboard:
     """The anchors where every space of the shape lies in ``spaces`` (shift-and-mask, all anchors at once)."""
     for k in offsets:
         anchors &= spaces >> k
     return anchors
 
 
-def _two_in(offsets: tuple[int, ...], spaces: Bitboard) -> Bitboard:
+def anchors_twice(offsets: tuple[int, ...], spaces: Bitboard) -> Bitboard:
     """The anchors where two spaces or more of the shape lie in ``spaces`` (a bitwise counter: once, twice)."""
     once = twice = 0
     for k in offsets:

@@ -29,12 +29,16 @@ PICTURES: dict[str, tuple[str, tuple[str, ...]]] = {
     "advanced-postcards-areas.svg": ("advanced-postcards.json", ("painter", "dancer")),
     "custom-pattern.svg": ("custom-pattern.json", ("large-light",)),
     "tie-break.svg": ("tie-break.json", ("lit", "groups")),
+    "short-game.svg": ("games/short-game.json", ("lit", "painter")),  # a game record: its final position
 }
 
 
 def draw(name: str) -> str:
     source, overlays = PICTURES[name]
-    position = paris_score.load(ROOT / "examples" / source)
+    if source.startswith("games/"):
+        position = paris_score.replay((ROOT / "examples" / source).read_bytes()).state.position()
+    else:
+        position = paris_score.load(ROOT / "examples" / source)
     return svg.board(position, report=paris_score.score(position), overlays=overlays) + "\n"
 
 

@@ -87,7 +87,8 @@ def scratch(folder: Path) -> None:
 
     ``game.json`` / ``game.txt`` are the rulebook example; ``games/`` holds a
     legal game (``friday.txt``), one that breaks two rules (``saturday.json``)
-    and one that cannot be read (``sunday.json``); ``pieces.json`` is the
+    and one that cannot be read (``sunday.json``); ``records/tuesday.json``
+    is a game record whose 21st move is illegal; ``pieces.json`` is the
     tests' fictional catalogue of building shapes.
     """
     shutil.copytree(ROOT / "examples", folder / "examples", ignore=shutil.ignore_patterns("__pycache__"))
@@ -105,6 +106,10 @@ def scratch(folder: Path) -> None:
     sunday["buildings"][2]["cells"][1] = "I9"
     sunday["reserve"]["blue"] = [7]
     (games / "sunday.json").write_text(json.dumps(sunday, indent=2), "utf-8")
+    tuesday = json.loads((ROOT / "examples" / "games" / "short-game.json").read_text("utf-8"))
+    tuesday["moves"][20] = "card le-peintre E2"  # a blue space for orange's painter (P6)
+    (folder / "records").mkdir()
+    (folder / "records" / "tuesday.json").write_text(json.dumps(tuesday, indent=2), "utf-8")
 
 
 def shell_words(command: Command, folder: Path) -> list[list[str]]:

@@ -87,3 +87,19 @@ def test_validate_strict_makes_warnings_fail(tmp_path: Path) -> None:
 def test_validate_with_nothing_to_check_fails(tmp_path: Path) -> None:
     result = run_validate(str(tmp_path))
     assert (result.returncode, result.stdout) == (1, "no positions found (*.json, *.txt)\n")
+
+
+def test_greedy_bot_plays_the_games_it_is_asked_for_and_prints_its_win_rate() -> None:
+    result = subprocess.run(
+        [sys.executable, "examples/greedy_bot.py", "4", "--seed", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=script_env(),
+    )
+    line = result.stdout.strip()
+    assert line.startswith("greedy bot against a random player: 4 games, ")
+    won, drawn, lost = (int(line.split(f" {word}")[0].split()[-1]) for word in ("won", "drawn", "lost"))
+    assert won + drawn + lost == 4
+    assert line.endswith(f"win rate {won / 4:.0%}")

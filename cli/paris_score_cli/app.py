@@ -44,10 +44,15 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-# `render` draws with paris_score.svg, which `score FILE` does not need: imported when used.
+# `render` draws with paris_score.svg, `replay` and `play` read and play games, which `score FILE`
+# does not need: imported when used.
 @click.group(
     cls=LazyGroup,
-    lazy={"render": "paris_score_cli.render:render"},
+    lazy={
+        "render": "paris_score_cli.render:render",
+        "replay": "paris_score_cli.game:replay_command",
+        "play": "paris_score_cli.game:play_command",
+    },
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(paris_score.__version__, prog_name="paris-score")

@@ -1,0 +1,172 @@
+"""``paris-score replay`` (referee a whole game record) and ``paris-score play`` (a random game record).
+
+Exit statuses of ``replay``: 0 every move legal (the game finished or not), 1 the
+record cannot be read, a move is illegal, or the record's result disagrees with
+the score; 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Final
+
+import click
+
+import paris_score
+from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
+from paris_score.model import PLAYERS
+from paris_score.replaying import Replay
+from paris_score_cli.inputs import EXIT_INVALID, UnreadableError, fail, format_option, read_input, source_name
+
+EXIT_LEGAL: Final = 0
+FICTIONAL: Final = "a fictional setup: its tile faces and piece shapes are invented, not the box's"
+
+
+def _totals(orange: int, blue: int) -> str:
+    return f"orange {orange} - blue {blue}"
+
+
+def _write(out: str, text: str) -> None:
+    """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
+    if out == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        fail(out, [f"cannot write the file: {e.strerror or e}"])
+
+
+def _write_position(out: str, done: Replay) -> None:
+    """``--position-out``: the last position reached, as ``paris-position/1``; none exists in phase 1."""
+    if done.phase == 1:
+        fail(out, ["no position to write: the game is still in phase 1, some areas have no tile yet"])
+    _write(out, paris_score.dumps(done.state.position()))
+
+
+def _text(source: str, done: Replay) -> list[str]:
+    """The text report: one line a move played, the refused move, then the score or where the game stands."""
+    lines = [f"{source}: {len(done.record.moves)} move{'s' * (len(done.record.moves) != 1)} in the record"]
+    width = len(str(len(done.record.moves)))
+    for number, (player, text) in enumerate(zip(done.players, done.record.moves, strict=False), 1):
+        lines.append(f"{number:>{width}} {player:<6} {text}")
+    if done.illegal is not None:
+        bad = done.illegal
+        lines.append(f"{bad.move:>{width}} {bad.player:<6} {bad.text}")
+        lines.append(f"illegal move {bad.move} ({bad.player}): {bad}")
+        lines.append(f"the replay stops there: {done.moves_played} legal moves played, phase {done.phase}")
+        return lines
+    if not done.finished:
+        to_move = f", {done.state.turn} to move" if done.state.turn is not None else ""
+        lines.append(f"every move is legal; the game is not over (phase {done.phase}{to_move})")
+        if done.record.result is not None:
+            lines.append("the record gives a result, but an unfinished game has no score to compare it with")
+        return lines
+    assert done.score is not None  # a finished game whose moves are all legal is scored
+    lines.append("every move is legal; the game is over. The final position scores:")
+    lines.append("")
+    lines.extend(str(done.score).rstrip("\n").splitlines())
+    if done.record.result is not None:
+        written = _totals(*done.record.result)
+        if done.result_agrees:
+            lines.append(f"the record's result agrees: {written}")
+        else:
+            scored = _totals(*(done.score[p].total for p in PLAYERS))
+            lines.append(f"the record's result DISAGREES: it says {written}, the score is {scored}")
+    return lines
+
+
+@click.command("replay")
+@click.argument("file", metavar="FILE")
+@format_option("text: one line a move, the first illegal move, the score; json: a paris-replay/1 document.")
+@click.option(
+    "--position-out",
+    metavar="OUT",
+    default=None,
+    help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output).",
+)
+def replay_command(file: str, output_format: str, position_out: str | None) -> None:
+    """Replay the paris-game/1 record in FILE (`-` reads standard input) move by move.
+
+    Every move is refereed in turn; the first illegal one is named with the
+    rule it breaks and the replay stops there. When every move is legal and
+    the game is over, the final position is scored, and compared with the
+    record's result if it gives one.  Exit status 0 every move legal, 1 the
+    record cannot be read, a move is illegal or the result disagrees, 2 usage
+    error.
+
+    \b
+    Examples:
+      paris-score replay game.json
+      paris-score replay game.json --format json
+      paris-score replay game.json --position-out final.json
+    """
+    if position_out == "-" and file == "-":
+        raise click.UsageError("FILE and --position-out cannot both be standard input and output")
+    try:
+        record = read_input(file, loads_game)
+    except UnreadableError as e:
+        fail(e.source, [str(err) for err in e.errors])
+    done = paris_score.replay(record)
+    if position_out is not None:
+        _write_position(position_out, done)
+    if output_format == "json":
+        click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(_text(source_name(file), done)))
+    sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False else EXIT_INVALID)
+
+
+def random_game(seed: int) -> GameRecord:
+    """A finished game from :func:`~paris_score.setup.random_setup` (fictional), each move drawn uniformly
+    from the legal moves; the record's result is the final position's totals."""
+    from paris_score.game import GameState
+    from paris_score.generate import random_setup
+
+    rng = random.Random(seed)
+    setup = random_setup(seed)
+    state = GameState.start(setup)
+    moves = []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.play(move)
+    outcome = state.outcome()
+    return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))
+
+
+@click.command("play")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Seed of the setup and of the moves: the same seed, the same game (default: a random seed, printed).",
+)
+@click.option("-o", "--output", "out", metavar="OUT", default="-", help="File to write (default: standard output).")
+def play_command(seed: int | None, out: str) -> None:
+    """Write a random legal game as a paris-game/1 record.
+
+    The setup is fictional (invented tile faces and piece shapes, not the
+    box's, which this project does not know); each move is drawn uniformly
+    from the legal moves until the game is over. The record's result is the
+    final score, so `paris-score replay` accepts it. What was written is said
+    on standard error.
+
+    \b
+    Examples:
+      paris-score play --seed 7 -o game.json
+      paris-score play --seed 7 > game.json
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    record = random_game(seed)
+    _write(out, dumps_game(record))
+    assert record.result is not None
+    where = "standard output" if out == "-" else out
+    click.echo(
+        f"{where}: a random game, seed {seed}, {len(record.moves)} moves, {_totals(*record.result)}; {FICTIONAL}",
+        err=True,
+    )

@@ -1,0 +1,903 @@
+"""A game as it is played, move by move (G1-G12): an immutable state, its legal moves, its referee.
+
+>>> from paris_score.generate import random_setup
+>>> game = GameState.start(random_setup(1))
+>>> game.phase, str(game.turn), len(game.legal_moves())  # 16 areas x 4 turns, 12 pieces to take
+(1, 'blue', 76)
+>>> game = game.play("tile A1 90")
+>>> str(game.turn), game.hand(game.turn)
+('orange', ('lb', 'ob'))
+
+:meth:`GameState.play` returns the next state, or raises
+:class:`~paris_score.errors.IllegalMoveError` naming the one rule the move
+breaks, checked in a fixed order (the docs' "Refereeing a move"): the
+notation (G3), the phase, the ids, what the player holds, the shape, free
+spaces (W1), the options (P3, P7), the ground.  :meth:`GameState.legal_moves`
+lists exactly the moves ``play`` accepts.  From the end of phase 1 on,
+:meth:`GameState.position` is the board as a :class:`~paris_score.Position`,
+which :func:`paris_score.check` and :func:`paris_score.score` judge.
+
+Sets of spaces are bitboards; each pool piece's placements (every rotation,
+never turned over, B3) are laid out once per setup and shared by every state
+of the game.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Final, NamedTuple
+
+import attrs
+
+from paris_score.errors import IllegalMoveError, SetupError
+from paris_score.model import (
+    ACTION_TOKENS,
+    FACINGS,
+    JARDIN_SIZE,
+    MAX_BUILDINGS,
+    Building,
+    Facing,
+    Ground,
+    Pieces,
+    Player,
+    Position,
+    Postcards,
+    Reserve,
+    Statue,
+)
+from paris_score.moves import (
+    AREAS,
+    PIECE_CARDS,
+    ROTATIONS,
+    Activate,
+    Build,
+    BuildJardin,
+    Levitate,
+    Move,
+    Pass,
+    PlaceAnnex,
+    PlaceFountain,
+    PlacePiece,
+    PlaceStatue,
+    PlaceTile,
+    Take,
+)
+from paris_score.placement import anchors_twice, anchors_within, layout
+from paris_score.postcards import TITLES, Postcard
+from paris_score.scoring import board_of, player_score, winner
+from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, setup_problems, turn_tile
+from paris_score.shapes import orientations
+from paris_score.squares import (
+    BB_ADJACENT,
+    BB_ALL,
+    BB_TILES,
+    DIRECTIONS,
+    SQUARES,
+    Bitboard,
+    Square,
+    names_text,
+    offset,
+    scan,
+    square_name,
+)
+
+AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
+_FRONT: Final = {facing: tuple(offset(sq, *DIRECTIONS[facing]) for sq in SQUARES) for facing in FACINGS}
+"""The space in front of a statue on each space, facing each way (P11); ``None`` off the board."""
+_NOT_H: Final = BB_ALL & ~0x8080808080808080
+_NOT_ROW_8: Final = BB_ALL >> 8
+_GROUND_INDEX: Final = {"o": 0, "b": 1, "m": 2, "l": 3}
+
+Faces = tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+"""Orange, blue, mixed and streetlight spaces (B2)."""
+Layout = tuple[Bitboard, tuple[int, ...], Bitboard]
+Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
+"""The postcards carrying orange's tokens, then blue's, in the order they were put there."""
+
+
+class _Tables(NamedTuple):
+    """What a setup fixes for the whole game, computed once per setup."""
+
+    ids: tuple[str, ...]
+    """The pool pieces' ids, in setup order; piece ``i`` is bit ``i`` of the pool and reserve masks."""
+    by_id: dict[str, int]
+    """Upper-case id -> piece index."""
+    layouts: tuple[tuple[Layout, ...], ...]
+    """Each piece's rotations, laid out from A1 (base, offsets, anchors where it fits)."""
+    placements: tuple[frozenset[Bitboard], ...]
+    """Each piece's every rotation and translation (the shape check, G9)."""
+    faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
+    """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
+
+
+def _faces(tile: Tile) -> Faces:
+    found = [0, 0, 0, 0]
+    for r, row in enumerate(tile):
+        for c, ch in enumerate(row):
+            found[_GROUND_INDEX[ch]] |= 1 << (r * 8 + c)
+    return found[0], found[1], found[2], found[3]
+
+
+@functools.lru_cache(maxsize=16)
+def _tables(setup: Setup) -> _Tables:
+    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in setup.pool)
+    placements = tuple(
+        frozenset(base << (a.bit_length() - 1) for base, _, anchors in rotations for a in _bits(anchors))
+        for rotations in layouts
+    )
+    faces = tuple(
+        tuple(tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS) for tile in stack)
+        for stack in setup.tiles
+    )
+    ids = tuple(piece.id for piece in setup.pool)
+    return _Tables(ids, {pid.upper(): i for i, pid in enumerate(ids)}, layouts, placements, faces)  # type: ignore[arg-type]
+
+
+def _bits(bb: Bitboard) -> Iterator[Bitboard]:
+    while bb:
+        low = bb & -bb
+        yield low
+        bb ^= low
+
+
+def _indices(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
+    return (value, players[1]) if player is Player.ORANGE else (players[0], value)
+
+
+@attrs.frozen
+class Outcome:
+    """A game's score, cheaply: each side's total (S1-S5), free own-colour spaces (S5) and the winner."""
+
+    orange: int
+    blue: int
+    winner: str
+    """``"orange"``, ``"blue"`` or ``"tie"`` (S5)."""
+    orange_free: int = 0
+    blue_free: int = 0
+
+    def lead(self, player: Player) -> int:
+        """The player's total minus the opponent's."""
+        return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
+
+
+@attrs.frozen
+class View:
+    """What the side to move may know (hidden information): its own hand, never the stacks below it.
+
+    Two states with equal views have equal :meth:`GameState.legal_moves`.
+    """
+
+    player: Player
+    hand: Tile | None
+    tiles_left: tuple[int, int]
+    """Tiles still off the board, hand included: orange's, blue's."""
+    public: tuple[object, ...]
+    """Everything on the table: phase, ground so far, pool, reserves, buildings, pieces, cards, tokens, chimneys."""
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A game between two moves: immutable, hashable, picklable; :meth:`play` gives the next one.
+
+    Make the first with :meth:`start`.  Pieces are named by their index in
+    ``setup.pool`` in the bitmasks ``pool`` and ``reserves``.
+    """
+
+    setup: Setup = attrs.field(repr=False)
+    phase: int = 1
+    turn: Player = Player.ORANGE
+    placed: tuple[int, int] = (0, 0)
+    """Tiles each player has put down (G4); the tile in hand is the next of the stack."""
+    areas: int = 0
+    """The areas with a tile (bit ``i`` for ``AREAS[i]``, G2)."""
+    ground: Faces = (0, 0, 0, 0)
+    """The printed ground of the tiles down so far: orange, blue, mixed, streetlight (G7)."""
+    first_done: Player | None = None
+    """Who put down their 8th tile first (G8)."""
+    pool: int = 0
+    reserves: tuple[int, int] = (0, 0)
+    chimneys: tuple[int, int] = (MAX_BUILDINGS, MAX_BUILDINGS)
+    cards: Cards = ((), ())
+    """The postcards carrying orange's and blue's tokens, in the order they were put there (G10)."""
+    metro: Player | None = None
+    """Who holds an unused Métropolitain build (P3)."""
+    chartier: Player | None = None
+    """Who holds the Chartier space, not laid yet (P7)."""
+    buildings: tuple[Building, ...] = ()
+    pieces: Pieces = attrs.field(factory=Pieces)
+    occupied: Bitboard = 0
+    """Every space with a piece on it (W1)."""
+
+    # -- making and reading states -------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: Setup) -> GameState:
+        """The game before its first move (G1); :class:`SetupError` if the setup is not one the box allows."""
+        problems = setup_problems(setup)
+        if problems:
+            raise SetupError(problems)
+        return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
+
+    def _evolve(self, **changes: object) -> GameState:
+        values = {field: getattr(self, field) for field in _FIELDS}
+        values.update(changes)
+        return GameState(**values)
+
+    def hand(self, player: Player) -> Tile | None:
+        """The tile in the player's hand (G4), or ``None`` once all 8 are down."""
+        k = self.placed[player is Player.BLUE]
+        return self.setup.stack(player)[k] if k < TILES_PER_PLAYER else None
+
+    def tiles_left(self, player: Player) -> int:
+        """The player's tiles not on the board yet, the one in hand included."""
+        return TILES_PER_PLAYER - self.placed[player is Player.BLUE]
+
+    def tokens(self, player: Player) -> int:
+        """The player's action tokens not on a postcard yet (B5)."""
+        return ACTION_TOKENS - len(self.cards[player is Player.BLUE])
+
+    def reserve(self, player: Player) -> tuple[str, ...]:
+        """The ids of the pieces in the player's reserve, in setup order."""
+        ids = self.setup.pool
+        return tuple(ids[i].id for i in _indices(self.reserves[player is Player.BLUE]))
+
+    def pool_ids(self) -> tuple[str, ...]:
+        """The ids of the pieces still in the pool, in setup order."""
+        return tuple(self.setup.pool[i].id for i in _indices(self.pool))
+
+    def card_user(self, card: Postcard) -> Player | None:
+        """Who put a token on ``card``, or ``None``."""
+        if card in self.cards[0]:
+            return Player.ORANGE
+        if card in self.cards[1]:
+            return Player.BLUE
+        return None
+
+    def view(self) -> View:
+        """What the side to move may know: its hand, not the opponent's, nor either stack below the hand."""
+        public = (
+            self.phase,
+            self.areas,
+            self.ground,
+            self.pool,
+            self.reserves,
+            self.chimneys,
+            self.cards,
+            self.metro,
+            self.chartier,
+            self.buildings,
+            self.pieces,
+            self.setup.postcards,
+            self.setup.pool,
+            self.setup.rules,
+        )
+        left = (self.tiles_left(Player.ORANGE), self.tiles_left(Player.BLUE))
+        return View(self.turn, self.hand(self.turn), left, public)
+
+    # -- the end (G12) ----------------------------------------------------------------------------------------
+
+    def can_build(self, player: Player) -> bool:
+        """Whether ``player`` has a chimney and a reserve piece with a legal placement (G11, G12).
+
+        Placements that use an unused Métropolitain or a held Chartier space count.
+        """
+        if self.phase != 2 or not self.chimneys[player is Player.BLUE]:
+            return False
+        tables = _tables(self.setup)
+        room = self._room(player)
+        for i in _indices(self.reserves[player is Player.BLUE]):
+            for _, offsets, anchors in tables.layouts[i]:
+                if _fits(offsets, anchors, room):
+                    return True
+        return False
+
+    @property
+    def is_over(self) -> bool:
+        """G12: all 8 tokens are on postcards and neither player could build; no move is legal after it."""
+        return (
+            self.phase == 2
+            and len(self.cards[0]) + len(self.cards[1]) == 2 * ACTION_TOKENS
+            and not self.can_build(Player.ORANGE)
+            and not self.can_build(Player.BLUE)
+        )
+
+    def _room(self, player: Player) -> tuple[Bitboard, Bitboard, Bitboard]:
+        """Where ``player`` may build now (P1), and the spaces a held card's build adds (P3, P7)."""
+        free = BB_ALL & ~self.occupied
+        orange, blue, mixed, light = self.ground
+        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        return (
+            free & (own | mixed),
+            free & light if self.metro is player else 0,
+            free & opp if self.chartier is player else 0,
+        )
+
+    # -- the board as a position ----------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The board as a :class:`Position` (section "The final position"): from the end of phase 1 on.
+
+        The Jardin des Plantes is building ``J``; reserves carry sizes and
+        shapes; each postcard with a token lists under its user.  Raises
+        :class:`ValueError` in phase 1, when some areas have no ground yet.
+        """
+        if self.phase == 1:
+            raise ValueError("the ground is complete only at the end of phase 1 (G7): no position before")
+        return self._position()
+
+    def _position(self) -> Position:
+        pool = self.setup.pool
+        orange, blue = ([pool[i] for i in _indices(mask)] for mask in self.reserves)
+        return Position(
+            Ground(*self.ground),
+            self.buildings,
+            Reserve(
+                tuple(p.size for p in orange),
+                tuple(p.size for p in blue),
+                tuple(p.shape for p in orange),
+                tuple(p.shape for p in blue),
+            ),
+            Postcards(self.setup.postcards, self.cards[0], self.cards[1]),
+            self.pieces,
+            self.setup.rules,
+        )
+
+    def outcome(self) -> Outcome:
+        """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report."""
+        position = self.position()
+        board = board_of(position)
+        o = player_score(position, Player.ORANGE, board)
+        b = player_score(position, Player.BLUE, board)
+        return Outcome(o.total, b.total, winner(o, b), o.free_own_spaces, b.free_own_spaces)
+
+    # -- moves ----------------------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the side to move may play now, each once, in a fixed order; empty once the game is over.
+
+        Depends only on what the side to move may know (:meth:`view`).
+        """
+        if self.phase == 1:
+            return self._phase_one_moves()
+        if self.is_over:
+            return []
+        return self._phase_two_moves()
+
+    def _phase_one_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        if self.hand(self.turn) is not None:
+            for i, area in enumerate(AREAS):
+                if not self.areas >> i & 1:
+                    moves.extend(PlaceTile(area, rotation) for rotation in ROTATIONS)
+        ids = _tables(self.setup).ids
+        moves.extend(Take(ids[i].upper()) for i in _indices(self.pool))
+        if self.hand(self.turn) is None:
+            moves.append(Pass())
+        return moves
+
+    def _builds(
+        self, player: Player, piece: int, room: tuple[Bitboard, Bitboard, Bitboard]
+    ) -> Iterator[tuple[Bitboard, Square | None, Square | None]]:
+        """Every legal placement of pool piece ``piece`` for ``player``: (cells, metro space, chartier space)."""
+        good, extra_light, extra_opp = room
+        spaces = good | extra_light | extra_opp
+        for base, offsets, anchors in _tables(self.setup).layouts[piece]:
+            fits = anchors_within(offsets, anchors, spaces)
+            if extra_light and fits:
+                fits &= ~anchors_twice(offsets, extra_light)
+            if extra_opp and fits:
+                fits &= ~anchors_twice(offsets, extra_opp)
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                cells = base << (low.bit_length() - 1)
+                light = cells & extra_light
+                opp = cells & extra_opp
+                yield cells, light.bit_length() - 1 if light else None, opp.bit_length() - 1 if opp else None
+
+    def _phase_two_moves(self) -> list[Move]:
+        player = self.turn
+        side = player is Player.BLUE
+        tables = _tables(self.setup)
+        moves: list[Move] = []
+        room = self._room(player)
+        chimney = self.chimneys[side] > 0
+        reserve = self.reserves[side]
+        if chimney:
+            for i in _indices(reserve):
+                pid = tables.ids[i].upper()
+                moves.extend(Build(pid, cells, m, c) for cells, m, c in self._builds(player, i, room))
+        can_build = bool(moves)
+        if self.tokens(player):
+            used = self.cards[0] + self.cards[1]
+            for card in self.setup.postcards:
+                if card not in used:
+                    moves.append(Activate(card))
+                    moves.extend(self._card_moves(card, player, room, chimney, reserve))
+        elif not can_build:
+            moves.append(Pass())
+        return moves
+
+    def _card_moves(
+        self, card: Postcard, player: Player, room: tuple[Bitboard, Bitboard, Bitboard], chimney: bool, reserve: int
+    ) -> Iterator[Move]:
+        """The moves that activate ``card`` and do its action (G10); the bare activation is not among them."""
+        free = BB_ALL & ~self.occupied
+        orange, blue, mixed, light = self.ground
+        own = orange if player is Player.ORANGE else blue
+        if card is Postcard.LEVITATION:
+            if chimney:
+                ids = _tables(self.setup).ids
+                for take in _indices(self.pool):
+                    placements = list(self._builds(player, take, room))
+                    for give in _indices(reserve):
+                        give_id, take_id = ids[give].upper(), ids[take].upper()
+                        yield from (Levitate(give_id, take_id, cells, m, c) for cells, m, c in placements)
+        elif card is Postcard.JARDIN_DES_PLANTES:
+            if chimney:
+                good = room[0]
+                across = good & (good >> 1) & _NOT_H
+                down = good & (good >> 8)
+                for sq in scan(across):
+                    yield BuildJardin(3 << sq)
+                for sq in scan(down):
+                    yield BuildJardin(0x101 << sq)
+        elif card in PIECE_CARDS:
+            where = free & light if card is Postcard.LA_GRANDE_LUMIERE else free & own
+            yield from (PlacePiece(card, sq) for sq in scan(where))
+        elif card is Postcard.LE_PENSEUR:
+            for sq in scan(free & own):
+                for facing in FACINGS:
+                    front = _FRONT[facing][sq]
+                    if front is not None and free >> front & 1:
+                        yield PlaceStatue(sq, facing)
+        elif card is Postcard.FONTAINE_DES_MERS:
+            yield from (PlaceFountain(sq) for sq in scan(free & (own | mixed)))
+            if self.chartier is player:
+                opp = blue if player is Player.ORANGE else orange
+                yield from (PlaceFountain(sq, sq) for sq in scan(free & opp))
+        elif card is Postcard.BOUQUINISTES:
+            mine = [b for b in self.buildings if b.owner is player]
+            for sq in scan(free & own):
+                for b in mine:
+                    if BB_ADJACENT[sq] & b.cells:
+                        yield PlaceAnnex(sq, b.id.upper())
+
+    def play(self, move: Move | str) -> GameState:
+        """The state after ``move`` (a :class:`Move` or its text); :class:`IllegalMoveError` if it is refused.
+
+        The error names one rule, the first that fails in the docs' order:
+        notation, phase, ids, what the player holds, shape, free spaces,
+        options, ground.  A refused move changes nothing (G3).
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.phase == 2 and self.is_over:
+            raise IllegalMoveError("game-over", "G12", f"the game is over (G12): no move is legal after it, not {move}")
+        kind = type(move)
+        if kind is PlaceTile:
+            return self._tile(move)  # type: ignore[arg-type]
+        if kind is Take:
+            return self._take(move)  # type: ignore[arg-type]
+        if kind is Pass:
+            return self._pass()
+        if kind is Build:
+            return self._build_move(move)  # type: ignore[arg-type]
+        if isinstance(move, (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex)):
+            return self._card(move)
+        raise TypeError(f"not a move: {move!r}")
+
+    # -- phase 1 ------------------------------------------------------------------------------------------------
+
+    def _tile(self, move: PlaceTile) -> GameState:
+        player = self.turn
+        if self.phase != 1:
+            raise IllegalMoveError("wrong-phase", "G4", "tiles are put down in phase 1 only; the ground is complete")
+        side = player is Player.BLUE
+        k = self.placed[side]
+        if k >= TILES_PER_PLAYER:
+            raise IllegalMoveError("no-tile-in-hand", "G4", f"{player} has put down all 8 tiles: no tile in hand")
+        i = AREA_INDEX[move.area]
+        if self.areas >> i & 1:
+            raise IllegalMoveError(
+                "area-not-empty",
+                "G4",
+                f"area {square_name(move.area)} already has a tile",
+                tuple(scan(BB_TILES[i])),
+            )
+        faces = _tables(self.setup).faces[side][k][move.rotation // 90]
+        sq = move.area
+        ground = tuple(g | f << sq for g, f in zip(self.ground, faces, strict=True))
+        placed = _two(self.placed, player, k + 1)
+        first_done = self.first_done
+        if k + 1 == TILES_PER_PLAYER and first_done is None:
+            first_done = player
+        if sum(placed) == 2 * TILES_PER_PLAYER:  # G7: the 16th tile ends phase 1; G8 names who begins phase 2
+            return self._evolve(
+                phase=2, turn=first_done, placed=placed, areas=self.areas | 1 << i, ground=ground, first_done=first_done
+            )
+        return self._evolve(
+            turn=player.other, placed=placed, areas=self.areas | 1 << i, ground=ground, first_done=first_done
+        )
+
+    def _take(self, move: Take) -> GameState:
+        if self.phase != 1:
+            raise IllegalMoveError("wrong-phase", "G5", "pieces are taken from the pool in phase 1 only")
+        i = self._pool_piece(move.piece, "G5", "take")
+        player = self.turn
+        side = player is Player.BLUE
+        return self._evolve(
+            turn=player.other,
+            pool=self.pool & ~(1 << i),
+            reserves=_two(self.reserves, player, self.reserves[side] | 1 << i),
+        )
+
+    def _pool_piece(self, piece: str, rule: str, verb: str) -> int:
+        i = _tables(self.setup).by_id.get(piece)
+        if i is None:
+            raise IllegalMoveError("unknown-piece", rule, f"cannot {verb} {piece}: the pool has no piece {piece}")
+        if not self.pool >> i & 1:
+            raise IllegalMoveError("piece-not-in-pool", rule, f"cannot {verb} {piece}: it is not in the pool")
+        return i
+
+    def _pass(self) -> GameState:
+        player = self.turn
+        if self.phase == 1:
+            if self.hand(player) is not None:
+                raise IllegalMoveError(
+                    "pass-not-allowed", "G6", f"{player} has a tile in hand: put it down or take a piece"
+                )
+        elif self.can_build(player):
+            raise IllegalMoveError("pass-not-allowed", "G11", f"{player} can still build: build or activate a postcard")
+        elif self.tokens(player):
+            raise IllegalMoveError(
+                "pass-not-allowed", "G11", f"{player} has an action token and a postcard is free: activate it"
+            )
+        return self._evolve(turn=player.other)
+
+    # -- phase 2: builds --------------------------------------------------------------------------------------
+
+    def _reserve_piece(self, piece: str, rule: str, what: str) -> int:
+        side = self.turn is Player.BLUE
+        i = _tables(self.setup).by_id.get(piece)
+        if i is None or not self.reserves[side] >> i & 1:
+            raise IllegalMoveError("piece-not-in-reserve", rule, f"{what}: {piece} is not in {self.turn}'s reserve")
+        return i
+
+    def _need_chimney(self) -> None:
+        if not self.chimneys[self.turn is Player.BLUE]:
+            raise IllegalMoveError(
+                "no-chimney-left", "B4", f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built"
+            )
+
+    def _build_move(self, move: Build) -> GameState:
+        if self.phase != 2:
+            raise IllegalMoveError("wrong-phase", "G9", "buildings are built in phase 2 only")
+        i = self._reserve_piece(move.piece, "G9", "cannot build")
+        self._need_chimney()
+        self._check_build(i, move.cells, move.metro, move.chartier, "G9")
+        return self._after_build(i, move.cells, move.metro, move.chartier, self._evolve())
+
+    def _check_build(self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, rule: str) -> None:
+        """Steps 5-8 of refereeing a build of pool piece ``i``: shape, free spaces, options, ground."""
+        player = self.turn
+        pid = self.setup.pool[i].id
+        if cells not in _tables(self.setup).placements[i]:
+            raise IllegalMoveError(
+                "wrong-shape",
+                rule,
+                f"{names_text(cells)} is not the shape of piece {pid} turned a quarter turn any number of times "
+                "(never turned over)",
+                tuple(scan(cells)),
+            )
+        taken = cells & self.occupied
+        if taken:
+            raise IllegalMoveError("space-not-free", "P1", f"not free: {names_text(taken)}", tuple(scan(taken)))
+        orange, blue, _, light = self.ground
+        opp = blue if player is Player.ORANGE else orange
+        if metro is not None:
+            if self.metro is not player:
+                raise IllegalMoveError(
+                    "metropolitain-not-held", "P3", f"{player} holds no unused Métropolitain build", (metro,)
+                )
+            if not (cells & light) >> metro & 1:
+                raise IllegalMoveError(
+                    "metro-not-a-streetlight-of-building",
+                    "P3",
+                    f"metro={square_name(metro)} must name a streetlight space the building covers",
+                    (metro,),
+                )
+        if chartier is not None:
+            if self.chartier is not player:
+                raise IllegalMoveError(
+                    "chartier-not-held", "P7", f"{player} does not hold the Chartier space", (chartier,)
+                )
+            if not (cells & opp) >> chartier & 1:
+                raise IllegalMoveError(
+                    "chartier-not-on-opponent-colour",
+                    "P7",
+                    f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
+                    (chartier,),
+                )
+        on_light = cells & light & ~(0 if metro is None else 1 << metro)
+        if on_light:
+            raise IllegalMoveError(
+                "building-on-streetlight",
+                "P1",
+                f"covers a streetlight space ({names_text(on_light)}) not named by metro= (P3)",
+                tuple(scan(on_light)),
+            )
+        on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
+        if on_opp:
+            raise IllegalMoveError(
+                "building-on-wrong-colour",
+                "P1",
+                f"covers {player.other}'s colour ({names_text(on_opp)}) not named by chartier= (P7)",
+                tuple(scan(on_opp)),
+            )
+
+    def _after_build(
+        self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, base: GameState
+    ) -> GameState:
+        """``base`` with piece ``i`` built on ``cells`` by the side to move of ``self``, the turn passed on."""
+        player = self.turn
+        side = player is Player.BLUE
+        building = Building(self.setup.pool[i].id, player, cells)
+        pieces = base.pieces if chartier is None else attrs.evolve(base.pieces, chartier=chartier)
+        return GameState(
+            base.setup,
+            2,
+            player.other,
+            base.placed,
+            base.areas,
+            base.ground,
+            base.first_done,
+            base.pool,
+            _two(base.reserves, player, base.reserves[side] & ~(1 << i)),
+            _two(base.chimneys, player, base.chimneys[side] - 1),
+            base.cards,
+            None if metro is not None else base.metro,
+            None if chartier is not None else base.chartier,
+            (*base.buildings, building),
+            pieces,
+            base.occupied | cells,
+        )
+
+    # -- phase 2: postcards -------------------------------------------------------------------------------------
+
+    def _card(self, move: Move) -> GameState:
+        card = move.card
+        assert card is not None
+        if self.phase != 2:
+            raise IllegalMoveError("wrong-phase", "G10", "postcards are activated in phase 2 only")
+        if card not in self.setup.postcards:
+            raise IllegalMoveError("card-not-in-play", "G10", f"{TITLES[card]} is not among the postcards in play")
+        user = self.card_user(card)
+        if user is not None:
+            raise IllegalMoveError("card-already-used", "G10", f"{TITLES[card]} already carries {user}'s token")
+        player = self.turn
+        side = player is Player.BLUE
+        kind = type(move)
+        give = take = 0
+        if kind is Levitate:
+            take = self._pool_piece(move.take, "P2", "take")  # type: ignore[attr-defined]
+            give = self._reserve_piece(move.give, "P2", "cannot give back")  # type: ignore[attr-defined]
+        elif kind is PlaceAnnex:
+            target = self._annex_building(move.building)  # type: ignore[attr-defined]
+        if kind is Levitate or kind is BuildJardin:
+            self._need_chimney()
+        if not self.tokens(player):
+            raise IllegalMoveError("no-token-left", "B5", f"{player} has no action token left ({ACTION_TOKENS} used)")
+        cards = _two_cards(self.cards, player, card)
+        if kind is Activate:
+            return self._evolve(
+                turn=player.other,
+                cards=cards,
+                metro=player if card is Postcard.METROPOLITAIN else self.metro,
+                chartier=player if card is Postcard.CHARTIER else self.chartier,
+            )
+        if kind is Levitate:
+            cells, metro, chartier = move.cells, move.metro, move.chartier  # type: ignore[attr-defined]
+            self._check_build(take, cells, metro, chartier, "P2")
+            swapped = self._evolve(
+                cards=cards,
+                pool=self.pool & ~(1 << take) | 1 << give,
+                reserves=_two(self.reserves, player, self.reserves[side] & ~(1 << give) | 1 << take),
+            )
+            return self._after_build(take, cells, metro, chartier, swapped)
+        if kind is BuildJardin:
+            return self._jardin(move.cells, cards)  # type: ignore[attr-defined]
+        if kind is PlaceAnnex:
+            return self._annex(move.at, target, cards)  # type: ignore[attr-defined]
+        if kind is PlaceStatue:
+            return self._statue(move.at, move.facing, cards)  # type: ignore[attr-defined]
+        if kind is PlaceFountain:
+            return self._fountain(move.at, move.chartier, cards)  # type: ignore[attr-defined]
+        return self._piece(card, move.at, cards)  # type: ignore[attr-defined]
+
+    def _own(self, player: Player) -> Bitboard:
+        return self.ground[player is Player.BLUE]
+
+    def _need_free(self, sq: Square, rule: str, what: str) -> None:
+        if self.occupied >> sq & 1:
+            raise IllegalMoveError("space-not-free", rule, f"{what}: {square_name(sq)} is not free", (sq,))
+
+    def _placed(self, cards: Cards, sq: Square, **pieces: object) -> GameState:
+        """The state with a piece put on ``sq`` (``pieces``: its ``Pieces`` field), the token on its card."""
+        return self._evolve(
+            turn=self.turn.other,
+            cards=cards,
+            pieces=attrs.evolve(self.pieces, **pieces),  # type: ignore[arg-type]
+            occupied=self.occupied | 1 << sq,
+            chartier=None if "chartier" in pieces else self.chartier,
+        )
+
+    def _jardin(self, cells: Bitboard, cards: Cards) -> GameState:
+        player = self.turn
+        low = cells & -cells
+        if cells.bit_count() != JARDIN_SIZE or not (
+            cells == low | low << 8 or (cells == low | low << 1 and low & _NOT_H)
+        ):
+            raise IllegalMoveError(
+                "jardin-wrong-shape", "P4", f"the Jardin des Plantes is a domino: {names_text(cells)} is not one"
+            )
+        taken = cells & self.occupied
+        if taken:
+            raise IllegalMoveError(
+                "space-not-free", "P4", f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken))
+            )
+        orange, blue, _, light = self.ground
+        if cells & light:
+            raise IllegalMoveError(
+                "jardin-on-streetlight",
+                "P4",
+                "the Jardin des Plantes never covers a streetlight: Métropolitain serves the 12 pieces only",
+                tuple(scan(cells & light)),
+            )
+        opp = blue if player is Player.ORANGE else orange
+        if cells & opp:
+            raise IllegalMoveError(
+                "building-on-wrong-colour",
+                "P1",
+                f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); "
+                "Chartier serves the 12 pieces only",
+                tuple(scan(cells & opp)),
+            )
+        side = player is Player.BLUE
+        return self._evolve(
+            turn=player.other,
+            cards=cards,
+            chimneys=_two(self.chimneys, player, self.chimneys[side] - 1),
+            buildings=(*self.buildings, Building(JARDIN_ID, player, cells, jardin=True)),
+            occupied=self.occupied | cells,
+        )
+
+    def _annex_building(self, building: str) -> int:
+        for k, b in enumerate(self.buildings):
+            if b.id.upper() == building:
+                if b.owner is not self.turn:
+                    raise IllegalMoveError(
+                        "annex-building-not-yours", "P8", f"building {b.id} is {b.owner}'s: the annex extends your own"
+                    )
+                return k
+        raise IllegalMoveError("annex-building-unknown", "P8", f"no building {building} is on the board")
+
+    def _annex(self, sq: Square, k: int, cards: Cards) -> GameState:
+        player = self.turn
+        self._need_free(sq, "P8", "the annex")
+        b = self.buildings[k]
+        if not self._own(player) >> sq & 1:
+            raise IllegalMoveError(
+                "annex-on-wrong-colour", "P8", f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,)
+            )
+        if not BB_ADJACENT[sq] & b.cells:
+            raise IllegalMoveError(
+                "annex-not-adjacent", "P8", f"the annex on {square_name(sq)} does not touch building {b.id}", (sq,)
+            )
+        buildings = (*self.buildings[:k], attrs.evolve(b, annex=sq), *self.buildings[k + 1 :])
+        return self._evolve(turn=player.other, cards=cards, buildings=buildings, occupied=self.occupied | 1 << sq)
+
+    def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
+        player = self.turn
+        self._need_free(sq, "P11", "the statue")
+        front = _FRONT[facing][sq]
+        if front is None:
+            raise IllegalMoveError(
+                "statue-front-off-board",
+                "P11",
+                f"the statue on {square_name(sq)} would face {facing}, off the board",
+                (sq,),
+            )
+        self._need_free(front, "P11", f"the space in front of the statue ({facing})")
+        if not self._own(player) >> sq & 1:
+            raise IllegalMoveError(
+                "piece-on-wrong-colour",
+                "P11",
+                f"the statue goes on {player}'s colour (not mixed); {square_name(sq)} is not",
+                (sq,),
+            )
+        return self._placed(cards, sq, statue=Statue(sq, facing))
+
+    def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
+        player = self.turn
+        self._need_free(sq, "P12", "the fountain")
+        orange, blue, mixed, _ = self.ground
+        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        if chartier is not None:
+            if self.chartier is not player:
+                raise IllegalMoveError(
+                    "chartier-not-held", "P7", f"{player} does not hold the Chartier space", (chartier,)
+                )
+            if chartier != sq or not opp >> sq & 1:
+                raise IllegalMoveError(
+                    "chartier-not-under-fountain",
+                    "P7",
+                    f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
+                    (chartier,),
+                )
+            return self._placed(cards, sq, fountain=sq, chartier=sq)
+        if not (own | mixed) >> sq & 1:
+            raise IllegalMoveError(
+                "piece-on-wrong-colour",
+                "P12",
+                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither",
+                (sq,),
+            )
+        return self._placed(cards, sq, fountain=sq)
+
+    def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
+        player = self.turn
+        name, rule = _PIECES[card]
+        self._need_free(sq, rule, f"the {name.replace('_', ' ')}")
+        if card is Postcard.LA_GRANDE_LUMIERE:
+            if not self.ground[3] >> sq & 1:
+                raise IllegalMoveError(
+                    "large-streetlight-not-on-streetlight",
+                    rule,
+                    f"the large streetlight goes on a streetlight space; {square_name(sq)} is not one",
+                    (sq,),
+                )
+        elif not self._own(player) >> sq & 1:
+            raise IllegalMoveError(
+                "piece-on-wrong-colour",
+                rule,
+                f"the {name.replace('_', ' ')} goes on {player}'s colour; {square_name(sq)} is not",
+                (sq,),
+            )
+        return self._placed(cards, sq, **{name: sq})
+
+
+_PIECES: Final = {
+    Postcard.LE_PEINTRE: ("painter", "P6"),
+    Postcard.MOULIN_ROUGE: ("dancer", "P10"),
+    Postcard.LAMPADAIRE: ("streetlight", "P9"),
+    Postcard.LA_GRANDE_LUMIERE: ("large_streetlight", "P13"),
+}
+"""The piece each one-space card puts down, and its rule."""
+
+_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
+
+
+def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
+    if player is Player.ORANGE:
+        return (*cards[0], card), cards[1]
+    return cards[0], (*cards[1], card)
+
+
+def _fits(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> bool:
+    """Whether a rotation fits somewhere in ``room`` (at most one card-added space of each kind, P3, P7)."""
+    good, extra_light, extra_opp = room
+    fits = anchors_within(offsets, anchors, good | extra_light | extra_opp)
+    if extra_light and fits:
+        fits &= ~anchors_twice(offsets, extra_light)
+    if extra_opp and fits:
+        fits &= ~anchors_twice(offsets, extra_opp)
+    return bool(fits)

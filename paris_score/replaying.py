@@ -1,0 +1,145 @@
+"""Replaying a ``paris-game/1`` record move by move: how far it plays, the first illegal move, the score.
+
+(The module is not called ``replay``: that name is the function, ``paris_score.replay``.)
+
+>>> import paris_score
+>>> from paris_score.formats.game_json import GameRecord
+>>> from paris_score.generate import random_setup
+>>> replay = paris_score.replay(GameRecord(random_setup(1), ["tile A1 0", "tile Z9 0"]))
+>>> replay.legal, replay.moves_played, replay.illegal.move, replay.illegal.rule
+(False, 1, 2, 'G3')
+
+:func:`replay` plays every move through the referee (:meth:`GameState.play
+<paris_score.game.GameState.play>`), stops at the first one it refuses and,
+when every move is legal and the game is over, scores the final position.
+:meth:`Replay.to_dict` is the ``paris-replay/1`` document that
+``paris-score replay --format json`` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from paris_score.errors import IllegalMoveError
+from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
+from paris_score.game import GameState
+from paris_score.model import PLAYERS, Player
+from paris_score.moves import Move
+from paris_score.report import Report
+from paris_score.scoring import score
+from paris_score.squares import Square, square_name
+
+REPLAY_FORMAT: Final = "paris-replay/1"
+
+
+@attrs.frozen
+class IllegalMove:
+    """The first move a replay refuses: its 1-based number, whose turn it was, its text and the rule it breaks."""
+
+    move: int
+    player: Player
+    text: str
+    code: str
+    rule: str
+    message: str
+    spaces: tuple[Square, ...] = ()
+
+    def __str__(self) -> str:
+        where = " ".join(square_name(sq) for sq in self.spaces)
+        return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "player": str(self.player),
+            "text": self.text,
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message,
+            "spaces": [square_name(sq) for sq in self.spaces],
+        }
+
+
+@attrs.frozen
+class Replay:
+    """What replaying a record gives; :meth:`to_dict` is ``paris-replay/1``."""
+
+    record: GameRecord
+    state: GameState
+    """The game after the last legal move (the start when the first move is refused)."""
+    moves: tuple[Move, ...]
+    """The legal moves played, parsed: ``moves[i]`` is the record's move ``i + 1``."""
+    players: tuple[Player, ...]
+    """Who played each of :attr:`moves`."""
+    illegal: IllegalMove | None
+    """The first refused move; ``None`` when every move of the record is legal."""
+    score: Report | None
+    """The report of the final position when every move is legal and the game is over, else ``None``."""
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal is None
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.moves)
+
+    @property
+    def phase(self) -> int:
+        return self.state.phase
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def result_agrees(self) -> bool | None:
+        """Whether the record's ``result`` is the score's totals; ``None`` without a result or a score."""
+        if self.record.result is None or self.score is None:
+            return None
+        return self.record.result == tuple(self.score[player].total for player in PLAYERS)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``paris-replay/1`` document."""
+        return {
+            "format": REPLAY_FORMAT,
+            "legal": self.legal,
+            "moves_played": self.moves_played,
+            "phase": self.phase,
+            "finished": self.finished,
+            "illegal": None if self.illegal is None else self.illegal.to_dict(),
+            "score": None if self.score is None else self.score.to_dict(),
+            "result_agrees": self.result_agrees,
+        }
+
+
+def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
+    """Play the record's moves in order, up to the first illegal one; score a finished game.
+
+    ``record`` is a :class:`GameRecord`, a decoded ``paris-game/1`` document or
+    its JSON text; one that cannot be read raises
+    :class:`~paris_score.errors.GameFormatError` with every error.  A move that
+    does not parse is illegal like any other (code ``bad-notation``, G3).
+    """
+    if isinstance(record, str | bytes):
+        record = loads_game(record)
+    elif not isinstance(record, GameRecord):
+        record = game_from_dict(record)
+    state = GameState.start(record.setup)
+    played: list[Move] = []
+    players: list[Player] = []
+    illegal = None
+    for number, text in enumerate(record.moves, 1):
+        try:
+            move = Move.parse(text)
+            after = state.play(move)
+        except IllegalMoveError as e:
+            illegal = IllegalMove(number, state.turn, text, e.code, e.rule, e.message, e.spaces)
+            break
+        played.append(move)
+        players.append(state.turn)
+        state = after
+    report = score(state.position()) if illegal is None and state.is_over else None
+    return Replay(record, state, tuple(played), tuple(players), illegal, report)
