@@ -44,14 +44,15 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-# `render` draws with paris_score.svg, `replay` and `play` read and play games, which `score FILE`
-# does not need: imported when used.
+# `render` draws with paris_score.svg, `replay` and `play` read and play games, and `serve` loads
+# http.server, which `score FILE` does not need: imported when used.
 @click.group(
     cls=LazyGroup,
     lazy={
         "render": "paris_score_cli.render:render",
         "replay": "paris_score_cli.game:replay_command",
         "play": "paris_score_cli.game:play_command",
+        "serve": "paris_score_cli.serve:serve",
     },
     context_settings={"help_option_names": ["-h", "--help"]},
 )

@@ -57,6 +57,21 @@ def _unreadable(source: str, failures: list[tuple[UnreadableError, str]], output
     sys.exit(EXIT_NOT_LEGAL)
 
 
+def check_document(source: str, problems: list[Problem], *, final: bool, pieces: str | None) -> dict[str, Any]:
+    """The paris-check/1 document of a readable position (``check --format json``, ``POST /api/check``)."""
+    n_err = len(errors(problems))
+    return {
+        "format": CHECK_FORMAT,
+        "file": source,
+        "readable": True,
+        "legal": n_err == 0,
+        "final": final,
+        "pieces": pieces,
+        "counts": {"errors": n_err, "warnings": len(problems) - n_err},
+        "problems": [p.to_dict() for p in problems],
+    }
+
+
 def verdict(problems: list[Problem], final: bool) -> str:
     """``legal``, ``not legal``, or with ``--final`` whether the game is over (F4)."""
     broken = errors(problems)
@@ -121,16 +136,8 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
     legal = not errors(problems)
     source = source_name(file)
     if output_format == "json":
-        doc: dict[str, Any] = {
-            "format": CHECK_FORMAT,
-            "file": source,
-            "readable": True,
-            "legal": legal,
-            "final": final,
-            "pieces": None if pieces_file is None else source_name(pieces_file),
-            "counts": {"errors": len(errors(problems)), "warnings": len(problems) - len(errors(problems))},
-            "problems": [p.to_dict() for p in problems],
-        }
+        pieces = None if pieces_file is None else source_name(pieces_file)
+        doc = check_document(source, problems, final=final, pieces=pieces)
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         click.echo(f"{source}: {verdict(problems, final)} ({summary(problems)})")

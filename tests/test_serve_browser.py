@@ -1,0 +1,348 @@
+"""The board editor page in a real browser: headless Chromium driven by Selenium (docs/table.md).
+
+From an empty board, the rulebook example is entered by clicks and drags
+only, planned from the position's own data (a drag a connected patch of
+cobblestones, a drag a building); the page must then show 48, 57 and the
+winner.  A reload keeps the entry; a pasted text grid scores the same;
+screenshots at phone and desktop sizes show the right colours at spaces
+picked from the position.  The screenshots in docs/table.md are checked the
+same way (``PARIS_SCORE_SCREENSHOTS=write`` writes them anew).
+
+Mandatory when ``CI`` is set, like tests/test_svg.py's browser test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import paris_score
+from paris_score import svg
+from paris_score.model import GROUND_CODES, Position, Rules
+from paris_score.postcards import STARRED
+from paris_score.squares import Square, scan
+from paris_score_cli.serve import TableServer, start
+from tests.test_svg import hex_rgb, read_png, sample_points
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS_IMAGES = {name: ROOT / "docs" / "img" / f"table-{name}.png" for name in ("phone", "desktop")}
+SIZES = {"phone": (375, 667), "desktop": (1280, 900)}
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+WAIT = 20.0
+
+
+def _needs_chromium() -> None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing = "selenium is not installed (pip install -e '.[test]')"
+    else:
+        missing = "" if CHROMIUM and CHROMEDRIVER else "chromium and chromedriver are not installed"
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {missing}: .ci/run installs them")
+        pytest.skip(f"{missing} (Debian: apt-get install chromium chromium-driver); CI runs this")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[TableServer]:
+    server, thread = start(port=0)
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    _needs_chromium()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+# -- driving the page --------------------------------------------------------------------------------------------
+
+
+class Page:
+    """The editor in the browser, and a count of the presses (a click, a tap or a drag is one)."""
+
+    def __init__(self, driver: Any, url: str) -> None:
+        self.driver = driver
+        self.url = url
+        self.presses = 0
+
+    def size(self, name: str) -> None:
+        """A viewport of exactly that size (the window alone may differ by the browser's frame)."""
+        width, height = SIZES[name]
+        self.driver.set_window_size(width, height)
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": name == "phone"},
+        )
+
+    def open(self) -> None:
+        self.driver.get(self.url)
+        self.wait_for(lambda: self.driver.execute_script("return document.querySelectorAll('#overlay .cell').length"))
+
+    def wait_for(self, condition: Any, message: str = "") -> Any:
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        return WebDriverWait(self.driver, WAIT, poll_frequency=0.05).until(lambda _: condition(), message)
+
+    def find(self, css: str) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def press(self, css: str) -> None:
+        self.click(self.find(css))
+
+    def click(self, element: Any) -> None:
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        self.presses += 1
+
+    def tool(self, name: str) -> None:
+        if self.find(f'#tools [data-tool="{name}"]').get_attribute("aria-pressed") != "true":
+            self.press(f'#tools [data-tool="{name}"]')
+
+    def stroke(self, path: list[Square]) -> None:
+        """One press on the board: a tap on one space, or a drag through the spaces of ``path`` in order."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        board = self.find("#overlay")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        rect = board.rect
+        scale = rect["width"] / svg.WIDTH
+
+        def offset(sq: Square) -> tuple[int, int]:
+            x, y = svg.centre(sq)
+            return round((x - svg.WIDTH / 2) * scale), round((y - svg.WIDTH / 2) * scale)
+
+        actions = ActionChains(self.driver, duration=0)
+        actions.move_to_element_with_offset(board, *offset(path[0])).click_and_hold()
+        for sq in path[1:]:
+            actions.move_to_element_with_offset(board, *offset(sq))
+        actions.release().perform()
+        self.presses += 1
+
+    def text(self, css: str) -> str:
+        return str(self.find(css).text)
+
+    def totals(self) -> tuple[str, str, str]:
+        return self.text("#total-orange"), self.text("#total-blue"), self.text("#winner")
+
+    def wait_for_totals(self, expected: tuple[str, str, str]) -> None:
+        self.wait_for(lambda: self.totals() == expected, f"expected {expected}")
+
+    def stored(self) -> Position:
+        text = self.driver.execute_script("return localStorage.getItem('paris-score/position')")
+        return paris_score.loads(text)
+
+    def screenshot(self, name: str) -> tuple[bytes, dict[str, float]]:
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        self.driver.execute_script("document.activeElement && document.activeElement.blur()")
+        board = self.driver.execute_script(
+            "const r = document.getElementById('picture').getBoundingClientRect();"
+            "return {x: r.left, y: r.top, width: r.width, height: r.height};"
+        )
+        return self.driver.get_screenshot_as_png(), board
+
+
+def walk(cells: int) -> list[Square]:
+    """A path through every space of a connected set, moving one space at a time (backtracking in the set)."""
+    start = (cells & -cells).bit_length() - 1
+    path, seen = [start], {start}
+
+    def visit(sq: Square) -> None:
+        for step in (1, -1, 8, -8):
+            nxt = sq + step
+            if 0 <= nxt < 64 and (step in (8, -8) or nxt >> 3 == sq >> 3) and cells >> nxt & 1 and nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                visit(nxt)
+                path.append(sq)
+
+    visit(start)
+    while len(path) > 1 and path[-1] in path[:-1]:  # no need to walk back at the end
+        path.pop()
+    return path
+
+
+def components(cells: int) -> list[int]:
+    """The 4-connected patches of a set of spaces."""
+    found = []
+    while cells:
+        patch = frontier = cells & -cells
+        while frontier:
+            grow = 0
+            for sq in scan(frontier):
+                for step in (1, -1, 8, -8):
+                    nxt = sq + step
+                    if 0 <= nxt < 64 and (step in (8, -8) or nxt >> 3 == sq >> 3):
+                        grow |= 1 << nxt
+            frontier = grow & cells & ~patch
+            patch |= frontier
+        found.append(patch)
+        cells &= ~patch
+    return found
+
+
+def enter(page: Page, position: Position) -> None:
+    """Enter ``position`` on an empty board (all orange) with clicks and drags only."""
+    ground = position.ground
+    for code, cells in zip(GROUND_CODES, (ground.orange, ground.blue, ground.mixed, ground.streetlight), strict=True):
+        if code == "o":
+            continue
+        page.tool(f"ground-{code}")
+        for patch in components(cells):
+            page.stroke(walk(patch))
+    for building in position.buildings:
+        page.tool(f"building-{building.owner}")
+        page.stroke(walk(building.cells))
+    for building in position.buildings:
+        if building.annex is not None:
+            page.tool("annex")
+            page.stroke([building.annex])
+        if building.jardin:
+            page.tool("jardin")
+            page.stroke([(building.cells & -building.cells).bit_length() - 1])
+    pieces = position.pieces
+    for kind, sq in [*pieces.placed().items(), ("chartier", pieces.chartier)]:
+        if sq is None:
+            continue
+        page.tool(kind)
+        page.stroke([sq])
+        if kind == "statue" and pieces.statue is not None:
+            for _ in range(("up", "right", "down", "left").index(pieces.statue.facing)):
+                page.stroke([sq])
+    cards = position.postcards
+    if set(cards.in_play) == set(STARRED):
+        page.press("#first-game")
+    else:
+        for card in cards.in_play:
+            page.press(f'#cards tr[data-card="{card}"] .in-play')
+    for player in ("orange", "blue"):
+        for card in cards.used(paris_score.Player(player)):
+            page.press(f'#cards tr[data-card="{card}"] .used.{player}')
+        for size in position.reserve.of(paris_score.Player(player)):
+            buttons = page.driver.find_elements("css selector", f'#reserves [data-player="{player}"] .add')
+            page.click(next(b for b in buttons if b.text == f"+{size}"))
+    assert position.rules == Rules(), "the rulebook example uses the default pattern"
+
+
+def same_entry(a: Position, b: Position) -> bool:
+    """Equal positions, the order of postcards aside (the page lists them as the player taps them)."""
+    cards = a.postcards
+    return (
+        a.ground == b.ground
+        and set(a.buildings) == set(b.buildings)
+        and a.pieces == b.pieces
+        and a.reserve == b.reserve
+        and a.rules == b.rules
+        and all(set(getattr(cards, k)) == set(getattr(b.postcards, k)) for k in ("in_play", "orange", "blue"))
+    )
+
+
+def check_pixels(png: bytes, board: dict[str, float], position: Position, size: tuple[int, int]) -> None:
+    """Cobblestones and a building have their colours at spaces picked from the position (as tests/test_svg.py)."""
+    width, height, bpp, rows = read_png(png)
+    assert (width, height) == size
+    scale = board["width"] / svg.WIDTH
+    points = sample_points(position)
+    assert {"orange", "blue", "mixed", "streetlight", "building"} <= set(points), points
+    for name, ((x, y), colour) in points.items():
+        px, py = int(board["x"] + x * scale), int(board["y"] + y * scale)
+        got = tuple(rows[py][px * bpp : px * bpp + 3])
+        expected = hex_rgb(colour)
+        assert all(abs(g - e) <= 12 for g, e in zip(got, expected, strict=True)), (name, (px, py), got, colour)
+
+
+# -- the test ----------------------------------------------------------------------------------------------------
+
+
+def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(server: TableServer, browser: Any) -> None:
+    rulebook = paris_score.rulebook_example()
+    page = Page(browser, server.url)
+    page.size("desktop")
+    page.open()
+    browser.execute_script("localStorage.clear()")
+    page.open()
+    page.wait_for_totals(("0", "0", "orange wins"))  # an empty board: all orange, a tie broken by free spaces
+
+    enter(page, rulebook)
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert same_entry(page.stored(), rulebook)
+    assert page.text("#verdict").startswith("Legal")
+    breakdown = page.text("#breakdown")
+    assert "RESULT: blue wins, orange 48 - blue 57" in breakdown
+    print(f"\nthe rulebook example took {page.presses} presses (clicks, taps and drags)")
+    assert page.presses <= 60, page.presses
+
+    # A line of the breakdown shows what it counted: building B and its three lamps.
+    line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if "B  7 x 3" in b.text)
+    page.click(line)
+    marked = browser.execute_script(
+        "return [...document.querySelectorAll('#overlay rect.highlight')]"
+        ".map(r => [r.getAttribute('x'), r.getAttribute('y')])"
+    )
+    expected = rulebook.building("B").spaces | sum(1 << sq for sq in (2, 19, 34))  # B's spaces and C1, D3, C5
+    assert len(marked) == expected.bit_count()
+    page.click(line)
+
+    page.driver.refresh()
+    page.open()
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert same_entry(page.stored(), rulebook)
+
+    for name in ("phone", "desktop"):
+        page.size(name)
+        page.wait_for(lambda: page.find("#picture svg").rect["width"] > 0)
+        png, board = page.screenshot(name)
+        check_pixels(png, board, rulebook, SIZES[name])
+        if os.environ.get("PARIS_SCORE_SCREENSHOTS") == "write":
+            DOCS_IMAGES[name].write_bytes(png)
+        check_pixels(DOCS_IMAGES[name].read_bytes(), board, rulebook, SIZES[name])
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    page.press("#clear")
+    page.wait_for_totals(("0", "0", "orange wins"))
+    page.find("#paste").send_keys((ROOT / "examples" / "rulebook.txt").read_text("utf-8"))
+    page.press("#load-paste")
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert same_entry(page.stored(), rulebook)
+    page.press("#undo")
+    page.wait_for_totals(("0", "0", "orange wins"))
+    page.press("#redo")
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert not browser.execute_script("return document.querySelectorAll('#io-errors li').length")
+    severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert severe == []
