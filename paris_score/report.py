@@ -23,7 +23,11 @@ REPORT_FORMAT = "paris-score/1"
 
 
 class LitBuilding(NamedTuple):
-    """S1: one building, the lamps lighting it and its points (size x lamps)."""
+    """S1: one building, the lamps lighting it and its points (size x lamps).
+
+    ``reached`` runs beside ``lamps``: for each lamp, the building's spaces it
+    lights (S1a: those beside it; S1b: those the large streetlight sees).
+    """
 
     id: str
     size: int
@@ -31,6 +35,7 @@ class LitBuilding(NamedTuple):
     points: int
     annex: bool = False
     jardin: bool = False
+    reached: tuple[Bitboard, ...] = ()
 
 
 class LitBuildings(NamedTuple):

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.light import pattern_label, reaches, sight
+from paris_score.light import lit_spaces, pattern_label, sight
 from paris_score.model import Building, Pattern, Player, Position, occupancy
 from paris_score.postcards import PIECE, Postcard
 from paris_score.referee import structure_problems
@@ -94,7 +94,8 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     """S1: size x lamps for each of the player's buildings, in position order.
 
     A normal lamp lights a building beside it (S1a); the large streetlight one
-    with a space in its pattern and a clear line to it (S1b).
+    with a space in its pattern and a clear line to it (S1b).  Each line keeps
+    the spaces each lamp lights (``LitBuilding.reached``), for pictures.
     """
     bd = board or board_of(position)
     normal = bd.lamps
@@ -109,13 +110,24 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
         hit = normal & halo
-        if s & reach and table is not None and reaches(table, s, bd.built & ~s):
-            hit |= large
+        seen = 0  # the spaces the large streetlight lights
+        if s & reach and table is not None:
+            seen = lit_spaces(table, s, bd.built & ~s)
+            if seen:
+                hit |= large
         # Most buildings have no lamp or one: those need no loop.
-        lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
+        if not hit:
+            lamps: tuple[Square, ...] = ()
+            reached: tuple[Bitboard, ...] = ()
+        elif hit & (hit - 1):
+            lamps = squares_of(hit)
+            reached = tuple(seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps)
+        else:
+            lamps = (hit.bit_length() - 1,)
+            reached = (seen if hit == large else BB_ADJACENT[lamps[0]] & s,)
         points = size * len(lamps)
         total += points
-        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
     return LitBuildings(total, tuple(lines))
 
 

@@ -493,3 +493,25 @@ def test_a_postcard_used_by_both_players_is_named_in_the_notes() -> None:
     ]
     one_user = score(board("oloo  ....\noooo  .p..", cards={"in_play": ["le-peintre"], "orange": ["le-peintre"]}))
     assert not [n for n in one_user.notes if "both" in n]
+
+
+def test_s1_each_lamp_records_the_spaces_it_lit() -> None:
+    # D1 is a normal lamp beside A's C1 and D2.  The large streetlight on A1 sees A's C1, and B's A3;
+    # building X on B2 hides C2, C3 and B3 (S1b), and is seen itself.
+    pos = board(
+        """
+        l..l  g.A.
+        ....  .XAA
+        ....  BBA.
+        """,
+        orange="AXB",
+    )
+    a = lit(pos, "A")
+    assert lamp_names(a) == ["A1", "D1"]
+    assert [square_names(spaces) for spaces in a.reached] == [["C1"], ["C1", "D2"]]
+    assert [square_names(spaces) for spaces in lit(pos, "B").reached] == [["A3"]]
+    assert [square_names(spaces) for spaces in lit(pos, "X").reached] == [["B2"]]
+
+
+def square_names(bb: int) -> list[str]:
+    return [square_name(sq) for sq in range(64) if bb >> sq & 1]
