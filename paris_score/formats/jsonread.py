@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 SLUGS: Final = ", ".join(c.value for c in Postcard)
 """Every postcard slug, for messages."""
+CARD_SLUGS: Final = {c.value: c for c in Postcard}
+"""Each postcard by its slug (the fast paths of the readers)."""
 
 
 def kind(value: object) -> str:

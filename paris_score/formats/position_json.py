@@ -11,7 +11,7 @@ import json
 from typing import Any, Final, TypeVar
 
 from paris_score.errors import PositionFormatError
-from paris_score.formats.jsonread import Reader, brief, kind, parse_json
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
@@ -240,7 +240,6 @@ def from_dict(data: object) -> Position:
 
 _SQUARE_NAMES: Final = {name: sq for sq in range(64) for name in (square_name(sq), square_name(sq).lower())}
 _SQUARE_BITS: Final = {name: 1 << sq for name, sq in _SQUARE_NAMES.items()}
-_CARD_SLUGS: Final = {c.value: c for c in Postcard}
 _OWNERS: Final = {str(p): p for p in PLAYERS}
 
 
@@ -294,7 +293,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                 if "shape" in entry:
                     raw = entry["shape"]
                     try:
-                        shape = _fast_shape(tuple(raw)) if type(raw) is list else None
+                        shape = fast_shape(tuple(raw)) if type(raw) is list else None
                     except TypeError:  # an unhashable item: not a space name
                         return None
                     if shape is None or len(shape) != entry["size"]:
@@ -308,7 +307,7 @@ def _fast_reserve(value: object) -> Reserve | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _fast_shape(names: tuple[object, ...]) -> Shape | None:
+def fast_shape(names: tuple[object, ...]) -> Shape | None:
     """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
     cells = _fast_squares(list(names))
     if not cells or not is_connected(cells):
@@ -324,7 +323,7 @@ def _fast_postcards(value: object) -> Postcards | None:
         slugs = value.get(key, [])
         if type(slugs) is not list or len(slugs) > MAX_ITEMS:
             return None
-        cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
+        cards = [CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
         if None in cards:
             return None
         lists.append(cards)
@@ -352,7 +351,7 @@ def _fast_pieces(value: object) -> Pieces | None:
     return Pieces(**found)
 
 
-def _fast_rules(value: object) -> Rules | None:
+def fast_rules(value: object) -> Rules | None:
     if type(value) is not dict or not value.keys() <= {"large_streetlight_pattern"}:
         return None
     if "large_streetlight_pattern" not in value:
@@ -394,7 +393,7 @@ def read_well_formed(data: object) -> Position | None:
     reserve = _fast_reserve(data.get("reserve", {}))
     postcards = _fast_postcards(data.get("postcards", {}))
     pieces = _fast_pieces(data.get("pieces", {}))
-    rules = _fast_rules(data.get("rules", {}))
+    rules = fast_rules(data.get("rules", {}))
     if reserve is None or postcards is None or pieces is None or rules is None:
         return None
     try:
