@@ -18,14 +18,13 @@ from typing import Any, Final, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
 from paris_score.squares import Square, bitboard, is_connected, parse_square, square_name
 
 T = TypeVar("T")
 
-SLUGS: Final = ", ".join(c.value for c in Postcard)
-"""Every postcard slug, for messages."""
 CARD_SLUGS: Final = {c.value: c for c in Postcard}
 """Each postcard by its slug (the fast paths of the readers)."""
 
@@ -151,7 +150,7 @@ class Reader:
         try:
             return Postcard(slug)
         except ValueError:
-            self.fail(path, f"{slug!r} is not a postcard; expected one of {SLUGS}")
+            self.fail(path, f"{slug!r} is not a postcard slug{postcard_hint(slug, SLUG_LIST)}")
             return None
 
 

@@ -123,7 +123,10 @@ def _reserve(r: Reader, value: object) -> Reserve | None:
     blue = r.each("reserve.blue", obj.get("blue", []), entry)
     if orange is None or blue is None:
         return None
-    return Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
+    not_given = [pl for pl in PLAYERS if pl not in obj]  # S3: scored as none, with a note
+    return Reserve(
+        [n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue], not_given
+    )
 
 
 def _postcards(r: Reader, value: object) -> Postcards | None:
@@ -303,7 +306,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                 return None
             sizes[-1].append(entry)
             shapes[-1].append(shape)
-    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1])
+    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1], [pl for pl in PLAYERS if pl not in value])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -435,11 +438,13 @@ def to_dict(position: Position) -> dict[str, Any]:
             pieces[key] = {"at": square_name(value.at), "facing": value.facing}
         else:
             pieces[key] = square_name(value)
+    reserve = position.reserve
+    given = [pl for pl in PLAYERS if pl not in reserve.not_given]  # a reserve not given stays unsaid (S3)
     return {
         "format": POSITION_FORMAT,
         "ground": position.ground.rows(),
         "buildings": buildings,
-        "reserve": {str(pl): [_reserve_entry(n, shape) for n, shape in position.reserve.entries(pl)] for pl in PLAYERS},
+        **({"reserve": {str(pl): [_reserve_entry(*e) for e in reserve.entries(pl)] for pl in given}} if given else {}),
         "postcards": {
             "in_play": [str(c) for c in position.postcards.in_play],
             "orange": [str(c) for c in position.postcards.orange],
