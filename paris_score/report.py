@@ -1,6 +1,6 @@
 """The score report: one value per line of the score sheet, each explaining itself.
 
-``Report.to_dict()`` gives the ``paris-score/1`` JSON report (FORMAT.md);
+``Report.to_dict()`` gives the ``paris-score/1`` JSON report (docs/formats.md);
 ``str(report)`` gives the readable breakdown the CLI prints.
 
 The lines of the sheet (:class:`LitBuilding` ... :class:`PlayerScore`) are
@@ -38,7 +38,11 @@ def as_winner(winner: PlayerLike | Literal["tie"]) -> Winner:
 
 
 class LitBuilding(NamedTuple):
-    """S1: one building, the lamps lighting it and its points (size x lamps)."""
+    """S1: one building, the lamps lighting it and its points (size x lamps).
+
+    ``reached`` runs beside ``lamps``: for each lamp, the building's spaces it
+    lights (S1a: those beside it; S1b: those the large streetlight sees).
+    """
 
     id: str
     size: int
@@ -46,6 +50,7 @@ class LitBuilding(NamedTuple):
     points: int
     annex: bool = False
     jardin: bool = False
+    reached: tuple[Bitboard, ...] = ()
 
 
 class LitBuildings(NamedTuple):
