@@ -80,7 +80,6 @@ from paris_score.squares import (
     offset,
     scan,
     square_name,
-    squares_of,
 )
 
 AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
@@ -116,6 +115,7 @@ class _Tables(NamedTuple):
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _faces(tile: Tile) -> Faces:
     found = [0, 0, 0, 0]
     for r, row in enumerate(tile):
@@ -289,7 +289,7 @@ class GameState:
         room = self._room(player)
         for i in _indices(self.reserves[player is Player.BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
-                if _fits(offsets, anchors, room):
+                if _anchors(offsets, anchors, room):
                     return True
         return False
 
@@ -380,15 +380,10 @@ class GameState:
         self, player: Player, piece: int, room: tuple[Bitboard, Bitboard, Bitboard]
     ) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
         """Every legal placement of pool piece ``piece`` for ``player``: (piece, cells, metro space, chartier space)."""
-        good, extra_light, extra_opp = room
-        spaces = good | extra_light | extra_opp
+        _, extra_light, extra_opp = room
         found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
         for base, offsets, anchors in _tables(self.setup).layouts[piece]:
-            fits = anchors_within(offsets, anchors, spaces)
-            if extra_light and fits:
-                fits &= ~anchors_twice(offsets, extra_light)
-            if extra_opp and fits:
-                fits &= ~anchors_twice(offsets, extra_opp)
+            fits = _anchors(offsets, anchors, room)
             if not (extra_light or extra_opp):
                 found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(fits)]
                 continue
@@ -458,21 +453,21 @@ class GameState:
         elif card is Postcard.JARDIN_DES_PLANTES:
             if chimney:
                 good = room[0]
-                moves += [_JARDIN_ACROSS[sq] for sq in squares_of(good & (good >> 1) & _NOT_H)]
-                moves += [_JARDIN_DOWN[sq] for sq in squares_of(good & (good >> 8))]
+                moves += [_JARDIN_ACROSS[sq] for sq in scan(good & (good >> 1) & _NOT_H)]
+                moves += [_JARDIN_DOWN[sq] for sq in scan(good & (good >> 8))]
         elif card in PIECE_CARDS:
             table = _PLACE_PIECE[card]
-            moves += [table[sq] for sq in squares_of(free & (light if card is Postcard.LA_GRANDE_LUMIERE else own))]
+            moves += [table[sq] for sq in scan(free & (light if card is Postcard.LA_GRANDE_LUMIERE else own))]
         elif card is Postcard.LE_PENSEUR:
-            moves += [move for sq in squares_of(free & own) for front, move in _STATUES[sq] if free >> front & 1]
+            moves += [move for sq in scan(free & own) for front, move in _STATUES[sq] if free >> front & 1]
         elif card is Postcard.FONTAINE_DES_MERS:
-            moves += [_FOUNTAINS[sq] for sq in squares_of(free & (own | mixed))]
+            moves += [_FOUNTAINS[sq] for sq in scan(free & (own | mixed))]
             if self.chartier is player:
                 opp = blue if player is Player.ORANGE else orange
-                moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in squares_of(free & opp)]
+                moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
         elif card is Postcard.BOUQUINISTES:
             mine = [b for b in self.buildings if b.owner is player]
-            for sq in squares_of(free & own):
+            for sq in scan(free & own):
                 moves += [PlaceAnnex(sq, b.id.upper()) for b in mine if BB_ADJACENT[sq] & b.cells]
 
     def play(self, move: Move | str) -> GameState:
@@ -908,12 +903,12 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     return cards[0], (*cards[1], card)
 
 
-def _fits(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> bool:
-    """Whether a rotation fits somewhere in ``room`` (at most one card-added space of each kind, P3, P7)."""
+def _anchors(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> Bitboard:
+    """Where a rotation fits in ``room``: on good spaces, with at most one card-added space of each kind (P3, P7)."""
     good, extra_light, extra_opp = room
     fits = anchors_within(offsets, anchors, good | extra_light | extra_opp)
     if extra_light and fits:
         fits &= ~anchors_twice(offsets, extra_light)
     if extra_opp and fits:
         fits &= ~anchors_twice(offsets, extra_opp)
-    return bool(fits)
+    return fits

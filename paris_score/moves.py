@@ -98,8 +98,15 @@ def _is_cells(_: object, attribute: attrs.Attribute[Any], value: object) -> None
 
 
 def _is_piece(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    ok = isinstance(value, str) and BUILDING_ID.fullmatch(value) is not None and value == value.upper()
-    _check(ok, attribute, value, "an id of 1-2 capital letters or digits")
+    if value not in _GOOD_IDS:
+        ok = isinstance(value, str) and BUILDING_ID.fullmatch(value) is not None and value == value.upper()
+        _check(ok, attribute, value, "an id of 1-2 capital letters or digits")
+        if len(_GOOD_IDS) < 4096:
+            _GOOD_IDS.add(value)  # type: ignore[arg-type]
+
+
+_GOOD_IDS: set[str] = set()
+"""Ids already found good: moves are made by the thousand, their ids are few."""
 
 
 def _is_card(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
