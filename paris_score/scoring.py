@@ -1,4 +1,4 @@
-"""Scoring at the end of the game (RULES.md section 5): S1-S5 as pure functions over bitboards.
+"""Scoring at the end of the game (docs/rules.md, Scoring): S1-S5 as pure functions over bitboards.
 
 :func:`score` computes the bitboards every line shares once, a :class:`Board`
 (each building's spaces and the spaces beside it, what is built, what is
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.light import Sight, pattern_label, reaches, sight
+from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import Building, Pattern, Player, Position, Statue, occupancy
 from paris_score.postcards import PIECE, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
@@ -109,7 +109,7 @@ def building_lamps(light: Light, spaces: Bitboard, halo: Bitboard, built: Bitboa
     """S1a, S1b: the lamps lighting one building (its ``spaces``, the ``halo`` beside them), among ``built``."""
     hit = light.normal & halo
     table = light.table
-    if table is not None and spaces & table.reach and reaches(table, spaces, built & ~spaces):
+    if table is not None and spaces & table.reach and lit_spaces(table, spaces, built & ~spaces):
         hit |= light.large
     return hit
 
@@ -118,19 +118,33 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     """S1: size x lamps for each of the player's buildings, in position order.
 
     A normal lamp lights a building beside it (S1a); the large streetlight one
-    with a space in its pattern and a clear line to it (S1b).
+    with a space in its pattern and a clear line to it (S1b).  Each line keeps
+    the spaces each lamp lights (``LitBuilding.reached``), for pictures.
     """
     bd = board or board_of(position)
     light = light_of(position, bd)
     lines = []
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
-        hit = building_lamps(light, s, halo, bd.built)
+        hit = light.normal & halo
+        seen = 0  # the spaces the large streetlight lights
+        if light.table is not None and s & light.table.reach:
+            seen = lit_spaces(light.table, s, bd.built & ~s)
+            if seen:
+                hit |= light.large
         # Most buildings have no lamp or one: those need no loop.
-        lamps = tuple(scan(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
+        if not hit:
+            lamps: tuple[Square, ...] = ()
+            reached: tuple[Bitboard, ...] = ()
+        elif hit & (hit - 1):
+            lamps = tuple(scan(hit))
+            reached = tuple(seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps)
+        else:
+            lamps = (hit.bit_length() - 1,)
+            reached = (seen if hit == light.large else BB_ADJACENT[lamps[0]] & s,)
         points = size * len(lamps)
         total += points
-        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
     return LitBuildings(total, tuple(lines))
 
 
@@ -216,7 +230,10 @@ def dancer_area(position: Position, sq: Square, board: Board) -> Bitboard:
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
-    """S4b: +1 a space of the dancer's area (free, unlit spaces reachable from the dancer)."""
+    """S4b: +1 a space of the dancer's area: free spaces that are not lamps, reachable from the dancer by edges.
+
+    A space lit by a lamp is in the area; lamps, buildings and pieces bound it.
+    """
     sq = position.pieces.dancer
     if sq is None:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
@@ -348,7 +365,14 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     out = [reserve_not_given(player) for player in position.reserve.not_given]
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
-    used = position.postcards.orange + position.postcards.blue
+    cards = position.postcards
+    used = cards.orange + cards.blue
+    for card in cards.orange:
+        if card in cards.blue:
+            out.append(
+                f"{card.title} is used by both players (B6: a postcard is used once, "
+                "paris-score check reports it): it is scored for each of them"
+            )
     for key, sq in position.pieces.placed().items():
         piece = PIECE[key]
         if piece.card not in used:

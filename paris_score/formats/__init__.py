@@ -1,4 +1,4 @@
-"""Reading and writing positions: ``paris-position/1`` JSON (FORMAT.md) and the text grid."""
+"""Reading and writing positions: ``paris-position/1`` JSON (docs/formats.md) and the text grid."""
 
 from __future__ import annotations
 
