@@ -67,8 +67,7 @@ from paris_score.moves import (
 )
 from paris_score.placement import anchors_twice, anchors_within, layout
 from paris_score.postcards import TITLES, Postcard
-from paris_score.report import Winner, as_winner
-from paris_score.scoring import board_of, player_score, winner
+from paris_score.scoring import Totals, totals
 from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, setup_problems, turn_tile
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
@@ -112,10 +111,13 @@ class _Tables(NamedTuple):
     """Each piece's rotations, never turned over (the shape check, G9)."""
     takes: tuple[Take, ...]
     """``take`` of each piece."""
+    moves: dict[tuple[object, ...], Move]
+    """Build and Lévitation moves made so far in games of this setup: the same few recur move after move."""
     faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _faces(tile: Tile) -> Faces:
     found = [0, 0, 0, 0]
     for r, row in enumerate(tile):
@@ -135,7 +137,7 @@ def _tables(setup: Setup) -> _Tables:
     ids = tuple(piece.id for piece in setup.pool)
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
     takes = tuple(Take(pid.upper()) for pid in ids)
-    return _Tables(ids, by_id, layouts, rotations, takes, faces)  # type: ignore[arg-type]
+    return _Tables(ids, by_id, layouts, rotations, takes, {}, faces)  # type: ignore[arg-type]
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:
@@ -156,21 +158,8 @@ def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int
     return (value, players[1]) if player is Player.ORANGE else (players[0], value)
 
 
-@attrs.frozen
-class Outcome:
-    """A game's score, cheaply: each side's total (S1-S5), free own-colour spaces (S5) and the winner."""
-
-    orange: int
-    blue: int
-    winner: Winner = attrs.field(converter=as_winner)
-    """A :class:`~paris_score.model.Player` or ``"tie"`` (S5)."""
-    orange_free: int = 0
-    blue_free: int = 0
-
-    def lead(self, player: PlayerLike) -> int:
-        """The player's total minus the opponent's."""
-        player = as_player(player)
-        return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
+Outcome = Totals
+"""A game's score without its lines: each side's total, free own-colour spaces and the winner (S1-S5)."""
 
 
 @attrs.frozen
@@ -220,6 +209,8 @@ class GameState:
     pieces: Pieces = attrs.field(factory=Pieces)
     occupied: Bitboard = 0
     """Every space with a piece on it (W1)."""
+    _board: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """:meth:`position`, made on first use: a state is immutable, so is its position."""
 
     # -- making and reading states -------------------------------------------------------------------------------
 
@@ -305,7 +296,7 @@ class GameState:
         room = self._room(player)
         for i in _indices(self.reserves[player is Player.BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
-                if _fits(offsets, anchors, room):
+                if _anchors(offsets, anchors, room):
                     return True
         return False
 
@@ -341,9 +332,13 @@ class GameState:
         """
         if self.phase == 1:
             raise ValueError("the ground is complete only at the end of phase 1 (G7): no position before")
-        return self._position()
+        position = self._board
+        if position is None:
+            position = self._make_position()
+            object.__setattr__(self, "_board", position)
+        return position
 
-    def _position(self) -> Position:
+    def _make_position(self) -> Position:
         pool = self.setup.pool
         orange, blue = ([pool[i] for i in _indices(mask)] for mask in self.reserves)
         return Position(
@@ -362,11 +357,7 @@ class GameState:
 
     def outcome(self) -> Outcome:
         """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report."""
-        position = self.position()
-        board = board_of(position)
-        o = player_score(position, Player.ORANGE, board)
-        b = player_score(position, Player.BLUE, board)
-        return Outcome(o.total, b.total, winner(o, b), o.free_own_spaces, b.free_own_spaces)
+        return totals(self.position())
 
     # -- moves ----------------------------------------------------------------------------------------------------
 
@@ -394,23 +385,23 @@ class GameState:
 
     def _builds(
         self, player: Player, piece: int, room: tuple[Bitboard, Bitboard, Bitboard]
-    ) -> Iterator[tuple[Bitboard, Square | None, Square | None]]:
-        """Every legal placement of pool piece ``piece`` for ``player``: (cells, metro space, chartier space)."""
-        good, extra_light, extra_opp = room
-        spaces = good | extra_light | extra_opp
+    ) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
+        """Every legal placement of pool piece ``piece`` for ``player``: (piece, cells, metro space, chartier space)."""
+        _, extra_light, extra_opp = room
+        found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
         for base, offsets, anchors in _tables(self.setup).layouts[piece]:
-            fits = anchors_within(offsets, anchors, spaces)
-            if extra_light and fits:
-                fits &= ~anchors_twice(offsets, extra_light)
-            if extra_opp and fits:
-                fits &= ~anchors_twice(offsets, extra_opp)
-            while fits:
-                low = fits & -fits
-                fits ^= low
+            fits = _anchors(offsets, anchors, room)
+            if not (extra_light or extra_opp):
+                found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(fits)]
+                continue
+            for low in _bits(fits):
                 cells = base << (low.bit_length() - 1)
                 light = cells & extra_light
                 opp = cells & extra_opp
-                yield cells, light.bit_length() - 1 if light else None, opp.bit_length() - 1 if opp else None
+                found.append(
+                    (piece, cells, light.bit_length() - 1 if light else None, opp.bit_length() - 1 if opp else None)
+                )
+        return found
 
     def _phase_two_moves(self) -> list[Move]:
         player = self.turn
@@ -421,62 +412,70 @@ class GameState:
         chimney = self.chimneys[side] > 0
         reserve = self.reserves[side]
         if chimney:
+            known = tables.moves
             for i in _indices(reserve):
-                pid = tables.ids[i].upper()
-                moves.extend(Build(pid, cells, m, c) for cells, m, c in self._builds(player, i, room))
+                for key in self._builds(player, i, room):
+                    move = known.get(key)
+                    if move is None:
+                        move = known[key] = Build(tables.takes[i].piece, key[1], key[2], key[3])
+                    moves.append(move)
         can_build = bool(moves)
         if self.tokens(player):
             used = self.cards[0] + self.cards[1]
             for card in self.setup.postcards:
                 if card not in used:
                     moves.append(_ACTIVATE[card])
-                    moves.extend(self._card_moves(card, player, room, chimney, reserve))
+                    self._card_moves(moves, card, player, room, chimney, reserve)
         elif not can_build:
             moves.append(_PASS)
         return moves
 
     def _card_moves(
-        self, card: Postcard, player: Player, room: tuple[Bitboard, Bitboard, Bitboard], chimney: bool, reserve: int
-    ) -> Iterator[Move]:
-        """The moves that activate ``card`` and do its action (G10); the bare activation is not among them."""
+        self,
+        moves: list[Move],
+        card: Postcard,
+        player: Player,
+        room: tuple[Bitboard, Bitboard, Bitboard],
+        chimney: bool,
+        reserve: int,
+    ) -> None:
+        """Add to ``moves`` those that activate ``card`` and do its action (G10), the bare activation apart."""
         free = BB_ALL & ~self.occupied
         orange, blue, mixed, light = self.ground
         own = orange if player is Player.ORANGE else blue
         if card is Postcard.LEVITATION:
             if chimney:
-                ids = _tables(self.setup).ids
+                tables = _tables(self.setup)
+                known = tables.moves
+                ids = tables.takes
                 for take in _indices(self.pool):
-                    placements = list(self._builds(player, take, room))
+                    placements = self._builds(player, take, room)
                     for give in _indices(reserve):
-                        give_id, take_id = ids[give].upper(), ids[take].upper()
-                        yield from (Levitate(give_id, take_id, cells, m, c) for cells, m, c in placements)
+                        for _, cells, m, c in placements:
+                            key = (give, take, cells, m, c)
+                            move = known.get(key)
+                            if move is None:
+                                move = known[key] = Levitate(ids[give].piece, ids[take].piece, cells, m, c)
+                            moves.append(move)
         elif card is Postcard.JARDIN_DES_PLANTES:
             if chimney:
                 good = room[0]
-                across = good & (good >> 1) & _NOT_H
-                down = good & (good >> 8)
-                yield from (_JARDIN_ACROSS[sq] for sq in scan(across))
-                yield from (_JARDIN_DOWN[sq] for sq in scan(down))
+                moves += [_JARDIN_ACROSS[sq] for sq in scan(good & (good >> 1) & _NOT_H)]
+                moves += [_JARDIN_DOWN[sq] for sq in scan(good & (good >> 8))]
         elif card in PIECE_CARDS:
-            where = free & light if card is Postcard.LA_GRANDE_LUMIERE else free & own
             table = _PLACE_PIECE[card]
-            yield from (table[sq] for sq in scan(where))
+            moves += [table[sq] for sq in scan(free & (light if card is Postcard.LA_GRANDE_LUMIERE else own))]
         elif card is Postcard.LE_PENSEUR:
-            for sq in scan(free & own):
-                for front, move in _STATUES[sq]:
-                    if free >> front & 1:
-                        yield move
+            moves += [move for sq in scan(free & own) for front, move in _STATUES[sq] if free >> front & 1]
         elif card is Postcard.FONTAINE_DES_MERS:
-            yield from (_FOUNTAINS[sq] for sq in scan(free & (own | mixed)))
+            moves += [_FOUNTAINS[sq] for sq in scan(free & (own | mixed))]
             if self.chartier is player:
                 opp = blue if player is Player.ORANGE else orange
-                yield from (_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp))
+                moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
         elif card is Postcard.BOUQUINISTES:
             mine = [b for b in self.buildings if b.owner is player]
             for sq in scan(free & own):
-                for b in mine:
-                    if BB_ADJACENT[sq] & b.cells:
-                        yield PlaceAnnex(sq, b.id.upper())
+                moves += [PlaceAnnex(sq, b.id.upper()) for b in mine if BB_ADJACENT[sq] & b.cells]
 
     def play(self, move: Move | str) -> GameState:
         """The state after ``move`` (a :class:`Move` or its text); :class:`IllegalMoveError` if it is refused.
@@ -515,10 +514,7 @@ class GameState:
         i = AREA_INDEX[move.area]
         if self.areas >> i & 1:
             raise IllegalMoveError(
-                "area-not-empty",
-                "G4",
-                f"area {square_name(move.area)} already has a tile",
-                tuple(scan(BB_TILES[i])),
+                "area-not-empty", "G4", f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i]))
             )
         faces = _tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
@@ -890,7 +886,7 @@ _PIECES: Final = {
 }
 """The piece each one-space card puts down, and its rule."""
 
-_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
+_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
 _PASS: Final = Pass()
@@ -904,8 +900,8 @@ _STATUES: Final = tuple(
 """Each space's statue moves, with the space in front that must be free (P11)."""
 _FOUNTAINS: Final = tuple(PlaceFountain(sq) for sq in SQUARES)
 _FOUNTAINS_ON_CHARTIER: Final = tuple(PlaceFountain(sq, sq) for sq in SQUARES)
-_JARDIN_ACROSS: Final = tuple(BuildJardin(3 << sq) for sq in SQUARES)
-_JARDIN_DOWN: Final = tuple(BuildJardin(0x101 << sq) for sq in SQUARES)
+_JARDIN_ACROSS: Final = {sq: BuildJardin(3 << sq) for sq in SQUARES if sq & 7 != 7}
+_JARDIN_DOWN: Final = {sq: BuildJardin(0x101 << sq) for sq in SQUARES[:-8]}
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
@@ -914,12 +910,12 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     return cards[0], (*cards[1], card)
 
 
-def _fits(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> bool:
-    """Whether a rotation fits somewhere in ``room`` (at most one card-added space of each kind, P3, P7)."""
+def _anchors(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> Bitboard:
+    """Where a rotation fits in ``room``: on good spaces, with at most one card-added space of each kind (P3, P7)."""
     good, extra_light, extra_opp = room
     fits = anchors_within(offsets, anchors, good | extra_light | extra_opp)
     if extra_light and fits:
         fits &= ~anchors_twice(offsets, extra_light)
     if extra_opp and fits:
         fits &= ~anchors_twice(offsets, extra_opp)
-    return bool(fits)
+    return fits

@@ -16,14 +16,15 @@ parse raises :class:`~paris_score.errors.MoveNotationError` (code
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from paris_score.errors import MoveNotationError, clip
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
-from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
+from paris_score.squares import BB_ALL, BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
 
 AREAS: Final[tuple[Square, ...]] = tuple((bb & -bb).bit_length() - 1 for bb in BB_TILES)
 """The 16 areas (G2), each named by its top-left space: A1 C1 E1 G1, A3 ... G7."""
@@ -68,12 +69,56 @@ def _options_text(metro: Square | None, chartier: Square | None) -> str:
     return text
 
 
+# -- values: a move made in code is checked as the parser checks its text (ValueError otherwise) -----------------
+
+
+def _check(ok: bool, attribute: attrs.Attribute[Any], value: object, expected: str) -> None:
+    if not ok:
+        raise ValueError(f"{attribute.name}: {value!r} is not {expected}")
+
+
+def _one_of(options: tuple[object, ...], expected: str) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        _check(value in options, attribute, value, expected)
+
+    return check
+
+
+def _is_space(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _check(type(value) is int and 0 <= value < 64, attribute, value, "a space 0-63")
+
+
+def _is_option(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        _is_space(_, attribute, value)
+
+
+def _is_cells(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _check(type(value) is int and 0 < value <= BB_ALL, attribute, value, "a non-empty bitboard")
+
+
+def _is_piece(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in _GOOD_IDS:
+        ok = isinstance(value, str) and BUILDING_ID.fullmatch(value) is not None and value == value.upper()
+        _check(ok, attribute, value, "an id of 1-2 capital letters or digits")
+        if len(_GOOD_IDS) < 4096:
+            _GOOD_IDS.add(value)  # type: ignore[arg-type]
+
+
+_GOOD_IDS: set[str] = set()
+"""Ids already found good: moves are made by the thousand, their ids are few."""
+
+
+def _is_card(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _check(isinstance(value, Postcard), attribute, value, "a Postcard")
+
+
 @attrs.frozen
 class PlaceTile(Move):
     """G4: put the tile in hand on an empty area (its top-left space), turned clockwise."""
 
-    area: Square
-    rotation: int = 0
+    area: Square = attrs.field(validator=_one_of(AREAS, f"an area ({AREA_NAMES})"))
+    rotation: int = attrs.field(default=0, validator=_one_of(ROTATIONS, "0, 90, 180 or 270"))
 
     def __str__(self) -> str:
         return f"tile {square_name(self.area)} {self.rotation}"
@@ -83,7 +128,7 @@ class PlaceTile(Move):
 class Take(Move):
     """G5: take a piece of the pool into your reserve."""
 
-    piece: str
+    piece: str = attrs.field(validator=_is_piece)
 
     def __str__(self) -> str:
         return f"take {self.piece}"
@@ -101,10 +146,10 @@ class Pass(Move):
 class Build(Move):
     """G9: build a reserve piece on ``cells``; ``metro`` / ``chartier`` name the spaces P3 / P7 serve."""
 
-    piece: str
-    cells: Bitboard
-    metro: Square | None = None
-    chartier: Square | None = None
+    piece: str = attrs.field(validator=_is_piece)
+    cells: Bitboard = attrs.field(validator=_is_cells)
+    metro: Square | None = attrs.field(default=None, validator=_is_option)
+    chartier: Square | None = attrs.field(default=None, validator=_is_option)
 
     def __str__(self) -> str:
         return f"build {self.piece} {_spaces_text(self.cells)}{_options_text(self.metro, self.chartier)}"
@@ -114,7 +159,7 @@ class Build(Move):
 class Activate(Move):
     """G10 without an action: a card declined (F3), or Métropolitain, Chartier, Sacré-Cœur."""
 
-    card: Postcard  # type: ignore[misc]
+    card: Postcard = attrs.field(validator=_is_card)  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"card {self.card.value}"
@@ -124,11 +169,11 @@ class Activate(Move):
 class Levitate(Move):
     """G10 Lévitation (P2): give a reserve piece back, take one of the pool and build it at once."""
 
-    give: str
-    take: str
-    cells: Bitboard
-    metro: Square | None = None
-    chartier: Square | None = None
+    give: str = attrs.field(validator=_is_piece)
+    take: str = attrs.field(validator=_is_piece)
+    cells: Bitboard = attrs.field(validator=_is_cells)
+    metro: Square | None = attrs.field(default=None, validator=_is_option)
+    chartier: Square | None = attrs.field(default=None, validator=_is_option)
     card: ClassVar[Postcard] = Postcard.LEVITATION
 
     def __str__(self) -> str:
@@ -140,7 +185,7 @@ class Levitate(Move):
 class BuildJardin(Move):
     """G10 Jardin des Plantes (P4): build the domino on ``cells``."""
 
-    cells: Bitboard
+    cells: Bitboard = attrs.field(validator=_is_cells)
     card: ClassVar[Postcard] = Postcard.JARDIN_DES_PLANTES
 
     def __str__(self) -> str:
@@ -151,8 +196,8 @@ class BuildJardin(Move):
 class PlacePiece(Move):
     """G10: the painter, the dancer, the streetlight tile or the large streetlight on a space (P6, P10, P9, P13)."""
 
-    card: Postcard  # type: ignore[misc]
-    at: Square
+    card: Postcard = attrs.field(validator=_one_of(PIECE_CARDS, "a card putting one piece on one space"))  # type: ignore[misc]
+    at: Square = attrs.field(validator=_is_space)
 
     def __str__(self) -> str:
         return f"card {self.card.value} {square_name(self.at)}"
@@ -162,8 +207,8 @@ class PlacePiece(Move):
 class PlaceStatue(Move):
     """G10 Le Penseur (P11): the statue on a space, facing up, down, left or right."""
 
-    at: Square
-    facing: Facing
+    at: Square = attrs.field(validator=_is_space)
+    facing: Facing = attrs.field(validator=_one_of(FACINGS, "up, down, left or right"))
     card: ClassVar[Postcard] = Postcard.LE_PENSEUR
 
     def __str__(self) -> str:
@@ -174,8 +219,8 @@ class PlaceStatue(Move):
 class PlaceFountain(Move):
     """G10 Fontaine des Mers (P12): the fountain on a space, maybe on the Chartier space laid there (P7)."""
 
-    at: Square
-    chartier: Square | None = None
+    at: Square = attrs.field(validator=_is_space)
+    chartier: Square | None = attrs.field(default=None, validator=_is_option)
     card: ClassVar[Postcard] = Postcard.FONTAINE_DES_MERS
 
     def __str__(self) -> str:
@@ -186,8 +231,8 @@ class PlaceFountain(Move):
 class PlaceAnnex(Move):
     """G10 Bouquinistes (P8): the annex on a space, extending the named building."""
 
-    at: Square
-    building: str
+    at: Square = attrs.field(validator=_is_space)
+    building: str = attrs.field(validator=_is_piece)
     card: ClassVar[Postcard] = Postcard.BOUQUINISTES
 
     def __str__(self) -> str:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.light import lit_spaces, pattern_label, sight
-from paris_score.model import Building, Pattern, Player, PlayerLike, Position, as_player, occupancy
+from paris_score.light import Sight, lit_spaces, pattern_label, sight
+from paris_score.model import Building, Pattern, Player, PlayerLike, Position, Statue, as_player, occupancy
 from paris_score.postcards import PIECE, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
@@ -88,6 +88,33 @@ def board_of(position: Position) -> Board:
     return Board(tuple(orange), tuple(blue), built, occupied, lamps, position.pieces.large_streetlight, overlap)
 
 
+class Light(NamedTuple):
+    """What lights buildings on a board (S1): the normal lamps, and the large streetlight with its sight table."""
+
+    normal: Bitboard
+    """Every lamp but the large streetlight (S1a)."""
+    large: Bitboard
+    """The large streetlight's space as a bitboard, or 0 (S1b)."""
+    table: Sight | None
+
+
+def light_of(position: Position, board: Board) -> Light:
+    """The lamps of ``board`` split into normal ones and the large streetlight, with its sight table."""
+    if board.large is None:
+        return Light(board.lamps, 0, None)
+    large = 1 << board.large
+    return Light(board.lamps & ~large, large, sight(position.rules.large_streetlight_pattern, board.large))
+
+
+def building_lamps(light: Light, spaces: Bitboard, halo: Bitboard, built: Bitboard) -> Bitboard:
+    """S1a, S1b: the lamps lighting one building (its ``spaces``, the ``halo`` beside them), among ``built``."""
+    hit = light.normal & halo
+    table = light.table
+    if table is not None and spaces & table.reach and lit_spaces(table, spaces, built & ~spaces):
+        hit |= light.large
+    return hit
+
+
 def lit_buildings(position: Position, player: PlayerLike, board: Board | None = None) -> LitBuildings:
     """S1: size x lamps for each of the player's buildings, in position order.
 
@@ -97,23 +124,16 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
     """
     player = as_player(player)
     bd = board or board_of(position)
-    normal = bd.lamps
-    table = None
-    large = reach = 0
-    if bd.large is not None:
-        large = 1 << bd.large
-        normal &= ~large
-        table = sight(position.rules.large_streetlight_pattern, bd.large)
-        reach = table.reach  # the pattern's spaces on the board
+    light = light_of(position, bd)
     lines = []
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
-        hit = normal & halo
+        hit = light.normal & halo
         seen = 0  # the spaces the large streetlight lights
-        if s & reach and table is not None:
-            seen = lit_spaces(table, s, bd.built & ~s)
+        if light.table is not None and s & light.table.reach:
+            seen = lit_spaces(light.table, s, bd.built & ~s)
             if seen:
-                hit |= large
+                hit |= light.large
         # Most buildings have no lamp or one: those need no loop.
         if not hit:
             lamps: tuple[Square, ...] = ()
@@ -123,11 +143,20 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
             reached = tuple(seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps)
         else:
             lamps = (hit.bit_length() - 1,)
-            reached = (seen if hit == large else BB_ADJACENT[lamps[0]] & s,)
+            reached = (seen if hit == light.large else BB_ADJACENT[lamps[0]] & s,)
         points = size * len(lamps)
         total += points
         lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
     return LitBuildings(total, tuple(lines))
+
+
+def lit_points(position: Position, player: Player, board: Board, light: Light) -> int:
+    """S1 as a number only: :func:`lit_buildings`' total without its lines."""
+    built = board.built
+    return sum(
+        size * building_lamps(light, s, halo, built).bit_count()
+        for _, s, halo, size in (board.orange if player is Player.ORANGE else board.blue)
+    )
 
 
 def largest_group(position: Position, player: PlayerLike, board: Board | None = None) -> LargestGroup:
@@ -171,14 +200,23 @@ def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
     return Unbuilt(count, UNBUILT_PENALTY * count, None, sizes, given)
 
 
+def unbuilt_points(position: Position, player: Player) -> int:
+    """S3 as a number only."""
+    return unbuilt(position, player).points
+
+
+def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
+    """S4a: the painter's area (bounded by buildings and the edge only) and the lamps in it."""
+    area = flood(1 << sq, BB_ALL & ~board.built)
+    return area, board.lamps & area
+
+
 def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
         return CardScore(Postcard.LE_PEINTRE, 0, "the painter is not on the board")
-    bd = board or board_of(position)
-    area = flood(1 << sq, BB_ALL & ~bd.built)
-    lamps = bd.lamps & area
+    area, lamps = painter_area(sq, board or board_of(position))
     n = lamps.bit_count()
     return CardScore(
         Postcard.LE_PEINTRE,
@@ -186,6 +224,13 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
         f"{n} lamp{'s' * (n != 1)} in the painter's area: {names_text(lamps) or 'none'}",
         area,
     )
+
+
+def dancer_area(position: Position, sq: Square, board: Board) -> Bitboard:
+    """S4b: the dancer's area, its own space included: free, unlit spaces reachable from it."""
+    # Lamps are uncovered streetlight spaces or pieces, so this excludes them all.
+    open_ground = BB_ALL & ~board.occupied & ~position.ground.streetlight
+    return flood(1 << sq, open_ground | 1 << sq)
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
@@ -196,17 +241,25 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     sq = position.pieces.dancer
     if sq is None:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
-    bd = board or board_of(position)
-    # Lamps are uncovered streetlight spaces or pieces, so this excludes them all.
-    open_ground = BB_ALL & ~bd.occupied & ~position.ground.streetlight
-    area = flood(1 << sq, open_ground | 1 << sq)
+    area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
     return CardScore(
-        Postcard.MOULIN_ROUGE,
-        n,
-        f"{n} space{'s' * (n != 1)} in the dancer's area: {names_text(area)}",
-        area,
+        Postcard.MOULIN_ROUGE, n, f"{n} space{'s' * (n != 1)} in the dancer's area: {names_text(area)}", area
     )
+
+
+def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard]:
+    """S4c: the space in front of the statue (``None`` off the board), the free spaces adjacent and diagonal to it."""
+    free = BB_ALL & ~board.occupied
+    return piece.front, BB_ADJACENT[piece.at] & free, BB_DIAGONAL[piece.at] & free
+
+
+def statue_points(piece: Statue, board: Board) -> int:
+    """S4c as a number only: 0 unless the front space is free."""
+    front, near, corner = statue_view(piece, board)
+    if front is None or not near >> front & 1:
+        return 0
+    return STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
 
 
 def statue(position: Position, board: Board | None = None) -> CardScore:
@@ -214,15 +267,11 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     piece = position.pieces.statue
     if piece is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
-    bd = board or board_of(position)
-    free = BB_ALL & ~bd.occupied
-    front = piece.front
+    front, near, corner = statue_view(piece, board or board_of(position))
     if front is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
-    if not free >> front & 1:
+    if not near >> front & 1:
         return CardScore(Postcard.LE_PENSEUR, 0, f"the space in front ({square_name(front)}) is not free")
-    near = BB_ADJACENT[piece.at] & free
-    corner = BB_DIAGONAL[piece.at] & free
     points = STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
     detail = (
         f"front {square_name(front)} free; {near.bit_count()} free adjacent "
@@ -232,15 +281,20 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
 
 
+def fountain_buildings(sq: Square, player: PlayerLike, board: Board) -> list[Building]:
+    """S4d: the player's buildings adjacent to the fountain on ``sq``."""
+    player = as_player(player)
+    near = BB_ADJACENT[sq]
+    return [b for b, s, _, _ in (board.orange if player is Player.ORANGE else board.blue) if s & near]
+
+
 def fountain(position: Position, player: PlayerLike, board: Board | None = None) -> CardScore:
     """S4d: +3 for each of the player's buildings adjacent to the fountain."""
     player = as_player(player)
     sq = position.pieces.fountain
     if sq is None:
         return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
-    bd = board or board_of(position)
-    near = BB_ADJACENT[sq]
-    ids = [b.id for b, s, _, _ in (bd.orange if player is Player.ORANGE else bd.blue) if s & near]
+    ids = [b.id for b in fountain_buildings(sq, player, board or board_of(position))]
     n = len(ids)
     return CardScore(
         Postcard.FONTAINE_DES_MERS,
@@ -267,6 +321,24 @@ _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore
     Postcard.FONTAINE_DES_MERS: fountain,
 }
 """Each stamped postcard's scoring line (S4a-S4d)."""
+
+
+def postcard_points(position: Position, player: Player, board: Board) -> int:
+    """S4 as a number only: :func:`postcards`' total without the cards' details."""
+    used = position.postcards.used(player)
+    if not used:
+        return 0
+    pieces = position.pieces
+    points = 0
+    if Postcard.LE_PEINTRE in used and pieces.painter is not None:
+        points += PAINTER_POINTS_PER_LAMP * painter_area(pieces.painter, board)[1].bit_count()
+    if Postcard.MOULIN_ROUGE in used and pieces.dancer is not None:
+        points += dancer_area(position, pieces.dancer, board).bit_count()
+    if Postcard.LE_PENSEUR in used and pieces.statue is not None:
+        points += statue_points(pieces.statue, board)
+    if Postcard.FONTAINE_DES_MERS in used and pieces.fountain is not None:
+        points += FOUNTAIN_POINTS_PER_BUILDING * len(fountain_buildings(pieces.fountain, player, board))
+    return points
 
 
 def free_own_spaces(position: Position, player: PlayerLike, board: Board | None = None) -> int:
@@ -328,11 +400,52 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
 
 def winner(orange: PlayerScore, blue: PlayerScore) -> Winner:
     """S5: higher total, then more free own-colour spaces, then a tie."""
-    key_o = (orange.total, orange.free_own_spaces)
-    key_b = (blue.total, blue.free_own_spaces)
-    if key_o == key_b:
+    return winner_of((orange.total, orange.free_own_spaces), (blue.total, blue.free_own_spaces))
+
+
+def winner_of(orange: tuple[int, int], blue: tuple[int, int]) -> Winner:
+    """S5 on (total, free own-colour spaces) pairs: a :class:`Player` or ``"tie"``."""
+    if orange == blue:
         return "tie"
-    return Player.ORANGE if key_o > key_b else Player.BLUE
+    return Player.ORANGE if orange > blue else Player.BLUE
+
+
+class Totals(NamedTuple):
+    """Each side's total (S1-S4) and free own-colour spaces (S5), and the winner: a score without its lines."""
+
+    orange: int
+    blue: int
+    winner: Winner
+    orange_free: int
+    blue_free: int
+
+    def lead(self, player: PlayerLike) -> int:
+        """The player's total minus the opponent's."""
+        player = as_player(player)
+        return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
+
+
+def totals(position: Position, board: Board | None = None) -> Totals:
+    """The totals and the winner of :func:`score`, computed by the same rules without building a report.
+
+    For bots and searches that only need the numbers.  Like :func:`score`, it
+    raises :class:`~paris_score.errors.IllegalPositionError` when pieces overlap.
+    """
+    bd = board or board_of(position)
+    if bd.overlap:
+        raise IllegalPositionError(structure_problems(position))
+    light = light_of(position, bd)
+    found = []
+    for player in (Player.ORANGE, Player.BLUE):
+        found.append(
+            lit_points(position, player, bd, light)
+            + largest_group(position, player, bd).points
+            + unbuilt_points(position, player)
+            + postcard_points(position, player, bd)
+        )
+    free_o = free_own_spaces(position, Player.ORANGE, bd)
+    free_b = free_own_spaces(position, Player.BLUE, bd)
+    return Totals(found[0], found[1], winner_of((found[0], free_o), (found[1], free_b)), free_o, free_b)
 
 
 def score(position: Position) -> Report:

@@ -17,6 +17,7 @@ from paris_score import Ground, Position, Postcards, Report, Reserve
 from paris_score.formats.text_grid import dumps_text
 from paris_score.model import PLAYERS
 from paris_score.report import PlayerScore
+from paris_score.scoring import totals
 from paris_score.squares import BB_ALL, scan
 from tests.fuzzing import CATALOGUE
 from tests.strategies import building_ids, legal_positions, positions
@@ -166,6 +167,14 @@ def test_a_new_lamp_never_lowers_lit_points_without_the_large_streetlight(
 @given(ANY_POSITION)
 def test_totals_are_the_sum_of_their_lines(position: Position) -> None:
     lines_add_up(paris_score.score(position))
+
+
+@SETTINGS
+@given(ANY_POSITION)
+def test_the_numbers_only_totals_are_the_reports(position: Position) -> None:
+    report = paris_score.score(position)
+    o, b = report.orange, report.blue
+    assert totals(position) == (o.total, b.total, report.winner, o.free_own_spaces, b.free_own_spaces)
 
 
 @SETTINGS

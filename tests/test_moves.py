@@ -175,3 +175,32 @@ def test_wrong_box_sizes_and_counts() -> None:
     assert [p.where for p in problems] == ["game.setup.postcards", "game.setup.pool"]
     assert "1 of size 2" in problems[1].message
     assert [p.where for p in setup_problems(_setup(pool=_pool()[:11]))] == ["setup.pool"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: PlaceTile(parse_square("B1"), 0),
+        lambda: PlaceTile(0, 45),
+        lambda: Take("a"),
+        lambda: Take("ABC"),
+        lambda: Build("F", 0),
+        lambda: Build("F", 1 << 64),
+        lambda: Build("F", 1, metro=64),
+        lambda: Levitate("B", "K", 1, chartier=-1),
+        lambda: BuildJardin(0),
+        lambda: PlacePiece(Postcard.LE_PENSEUR, 0),
+        lambda: PlaceStatue(0, "north"),
+        lambda: PlaceFountain(99),
+        lambda: PlaceAnnex(0, "j"),
+        lambda: Activate("chartier"),
+    ],
+)
+def test_a_move_made_in_code_is_checked_like_its_text(make: object) -> None:
+    with pytest.raises(ValueError, match="is not"):
+        make()  # type: ignore[operator]
+
+
+def test_tile_characters_may_be_of_either_case() -> None:
+    setup = _setup(tiles=([("OB", "mL")] * 8, [("bo", "lm")] * 8))
+    assert setup_problems(setup) == []

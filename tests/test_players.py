@@ -32,7 +32,7 @@ INSTANCES: dict[type, object] = {
     paris_score.Report: paris_score.score(POSITION),
     paris_score.Setup: paris_score.Setup((), (), ((("ob", "ml"),), (("bo", "lm"),))),
     game.GameState: game.GameState.start(random_setup(1)),
-    game.Outcome: game.Outcome(1, 2, "blue"),
+    game.Outcome: game.Outcome(1, 2, "blue", 0, 0),
 }
 """An instance of each class whose methods take a player."""
 ARGUMENTS: dict[str, object] = {
@@ -40,7 +40,8 @@ ARGUMENTS: dict[str, object] = {
     "shape": ((0, 0), (1, 0), (2, 0)),
     "cells": 0b111 << 40,
     "id": "Z",
-    "board": None,
+    "board": scoring.board_of(POSITION),
+    "sq": 20,
     "ground": paris_score.postcards.Allowed.OWN,
     "orange": INSTANCES[paris_score.Report].orange,  # type: ignore[attr-defined]
     "blue": INSTANCES[paris_score.Report].blue,  # type: ignore[attr-defined]
@@ -57,8 +58,16 @@ ARGUMENTS: dict[str, object] = {
 """A value for each other required parameter of those calls."""
 NAMES = {**vars(paris_score.model), **vars(paris_score.report)}
 """Where the annotations of attrs' ``__init__`` (copied from converters) are found."""
-INTERNAL = {"paris_score.scoring.notes", "GameState()", "View()"}
-"""Undocumented steps of :func:`paris_score.score`, which pass its own values along, and the game engine's
+INTERNAL = {
+    "paris_score.scoring.notes",
+    "paris_score.scoring.lit_points",
+    "paris_score.scoring.postcard_points",
+    "paris_score.scoring.unbuilt_points",
+    "GameState()",
+    "View()",
+}
+"""Undocumented steps of :func:`paris_score.score` and of the game engine's numbers-only totals (a hot path),
+which pass their own values along, and the game engine's
 states, made by ``GameState.start`` and ``play`` only (converting their fields would slow every move)."""
 
 
