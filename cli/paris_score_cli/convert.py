@@ -6,7 +6,7 @@ import click
 
 import paris_score
 from paris_score.errors import ParisScoreError
-from paris_score_cli.inputs import fail, read_position, source_name
+from paris_score_cli.inputs import fail, read_position, source_name, write_text
 
 
 @click.command(short_help="Convert a position between JSON and the text grid.")
@@ -32,11 +32,4 @@ def convert(file: str, target: str, output: str) -> None:
         text = paris_score.dumps(position, format="text" if target == "text" else "json")
     except ParisScoreError as e:
         fail(source_name(file), str(e).splitlines())
-    if output == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-    except OSError as e:
-        fail(output, [f"cannot write the file: {e.strerror or e}"])
+    write_text(output, text)

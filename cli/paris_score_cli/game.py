@@ -18,7 +18,15 @@ import paris_score
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
-from paris_score_cli.inputs import EXIT_INVALID, UnreadableError, fail, format_option, read_input, source_name
+from paris_score_cli.inputs import (
+    EXIT_INVALID,
+    UnreadableError,
+    fail,
+    format_option,
+    read_input,
+    source_name,
+    write_text,
+)
 
 EXIT_LEGAL: Final = 0
 FICTIONAL: Final = "a fictional setup: its tile faces and piece shapes are invented, not the box's"
@@ -28,23 +36,11 @@ def _totals(orange: int, blue: int) -> str:
     return f"orange {orange} - blue {blue}"
 
 
-def _write(out: str, text: str) -> None:
-    """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
-    if out == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-    except OSError as e:
-        fail(out, [f"cannot write the file: {e.strerror or e}"])
-
-
 def _write_position(out: str, done: Replay) -> None:
     """``--position-out``: the last position reached, as ``paris-position/1``; none exists in phase 1."""
     if done.phase == 1:
         fail(out, ["no position to write: the game is still in phase 1, some areas have no tile yet"])
-    _write(out, paris_score.dumps(done.state.position()))
+    write_text(out, paris_score.dumps(done.state.position()))
 
 
 def _text(source: str, done: Replay) -> list[str]:
@@ -163,7 +159,7 @@ def play_command(seed: int | None, out: str) -> None:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     record = random_game(seed)
-    _write(out, dumps_game(record))
+    write_text(out, dumps_game(record))
     assert record.result is not None
     where = "standard output" if out == "-" else out
     click.echo(

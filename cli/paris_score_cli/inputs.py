@@ -75,6 +75,18 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
         raise UnreadableError(source, [Located("", line) for line in str(e).splitlines()]) from None
 
 
+def write_text(out: str, text: str) -> None:
+    """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
+    if out == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        fail(out, [f"cannot write the file: {e.strerror or e}"])
+
+
 def read_position(path: str) -> paris_score.Position:
     """Read FILE (``-`` for standard input); unreadable input exits 1 with every error."""
     return read_typed(path)[0]
