@@ -67,7 +67,7 @@ from paris_score.placement import anchors_twice, anchors_within, layout
 from paris_score.postcards import TITLES, Postcard
 from paris_score.scoring import board_of, player_score, winner
 from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, setup_problems, turn_tile
-from paris_score.shapes import orientations
+from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
@@ -105,8 +105,10 @@ class _Tables(NamedTuple):
     """Upper-case id -> piece index."""
     layouts: tuple[tuple[Layout, ...], ...]
     """Each piece's rotations, laid out from A1 (base, offsets, anchors where it fits)."""
-    placements: tuple[frozenset[Bitboard], ...]
-    """Each piece's every rotation and translation (the shape check, G9)."""
+    rotations: tuple[frozenset[Shape], ...]
+    """Each piece's rotations, never turned over (the shape check, G9)."""
+    takes: tuple[Take, ...]
+    """``take`` of each piece."""
     faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 
@@ -115,23 +117,22 @@ def _faces(tile: Tile) -> Faces:
     found = [0, 0, 0, 0]
     for r, row in enumerate(tile):
         for c, ch in enumerate(row):
-            found[_GROUND_INDEX[ch]] |= 1 << (r * 8 + c)
+            found[_GROUND_INDEX[ch.lower()]] |= 1 << (r * 8 + c)
     return found[0], found[1], found[2], found[3]
 
 
 @functools.lru_cache(maxsize=16)
 def _tables(setup: Setup) -> _Tables:
     layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in setup.pool)
-    placements = tuple(
-        frozenset(base << (a.bit_length() - 1) for base, _, anchors in rotations for a in _bits(anchors))
-        for rotations in layouts
-    )
+    rotations = tuple(frozenset(orientations(piece.shape)) for piece in setup.pool)
     faces = tuple(
         tuple(tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS) for tile in stack)
         for stack in setup.tiles
     )
     ids = tuple(piece.id for piece in setup.pool)
-    return _Tables(ids, {pid.upper(): i for i, pid in enumerate(ids)}, layouts, placements, faces)  # type: ignore[arg-type]
+    by_id = {pid.upper(): i for i, pid in enumerate(ids)}
+    takes = tuple(Take(pid.upper()) for pid in ids)
+    return _Tables(ids, by_id, layouts, rotations, takes, faces)  # type: ignore[arg-type]
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:
@@ -373,14 +374,13 @@ class GameState:
 
     def _phase_one_moves(self) -> list[Move]:
         moves: list[Move] = []
-        if self.hand(self.turn) is not None:
-            for i, area in enumerate(AREAS):
-                if not self.areas >> i & 1:
-                    moves.extend(PlaceTile(area, rotation) for rotation in ROTATIONS)
-        ids = _tables(self.setup).ids
-        moves.extend(Take(ids[i].upper()) for i in _indices(self.pool))
-        if self.hand(self.turn) is None:
-            moves.append(Pass())
+        if self.placed[self.turn is Player.BLUE] < TILES_PER_PLAYER:
+            for i in _indices(~self.areas & 0xFFFF):
+                moves += _TILE_MOVES[i]
+        else:
+            moves.append(_PASS)
+        takes = _tables(self.setup).takes
+        moves += [takes[i] for i in _indices(self.pool)]
         return moves
 
     def _builds(
@@ -420,10 +420,10 @@ class GameState:
             used = self.cards[0] + self.cards[1]
             for card in self.setup.postcards:
                 if card not in used:
-                    moves.append(Activate(card))
+                    moves.append(_ACTIVATE[card])
                     moves.extend(self._card_moves(card, player, room, chimney, reserve))
         elif not can_build:
-            moves.append(Pass())
+            moves.append(_PASS)
         return moves
 
     def _card_moves(
@@ -446,24 +446,22 @@ class GameState:
                 good = room[0]
                 across = good & (good >> 1) & _NOT_H
                 down = good & (good >> 8)
-                for sq in scan(across):
-                    yield BuildJardin(3 << sq)
-                for sq in scan(down):
-                    yield BuildJardin(0x101 << sq)
+                yield from (_JARDIN_ACROSS[sq] for sq in scan(across))
+                yield from (_JARDIN_DOWN[sq] for sq in scan(down))
         elif card in PIECE_CARDS:
             where = free & light if card is Postcard.LA_GRANDE_LUMIERE else free & own
-            yield from (PlacePiece(card, sq) for sq in scan(where))
+            table = _PLACE_PIECE[card]
+            yield from (table[sq] for sq in scan(where))
         elif card is Postcard.LE_PENSEUR:
             for sq in scan(free & own):
-                for facing in FACINGS:
-                    front = _FRONT[facing][sq]
-                    if front is not None and free >> front & 1:
-                        yield PlaceStatue(sq, facing)
+                for front, move in _STATUES[sq]:
+                    if free >> front & 1:
+                        yield move
         elif card is Postcard.FONTAINE_DES_MERS:
-            yield from (PlaceFountain(sq) for sq in scan(free & (own | mixed)))
+            yield from (_FOUNTAINS[sq] for sq in scan(free & (own | mixed)))
             if self.chartier is player:
                 opp = blue if player is Player.ORANGE else orange
-                yield from (PlaceFountain(sq, sq) for sq in scan(free & opp))
+                yield from (_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp))
         elif card is Postcard.BOUQUINISTES:
             mine = [b for b in self.buildings if b.owner is player]
             for sq in scan(free & own):
@@ -590,7 +588,7 @@ class GameState:
         """Steps 5-8 of refereeing a build of pool piece ``i``: shape, free spaces, options, ground."""
         player = self.turn
         pid = self.setup.pool[i].id
-        if cells not in _tables(self.setup).placements[i]:
+        if shape_of(cells) not in _tables(self.setup).rotations[i]:
             raise IllegalMoveError(
                 "wrong-shape",
                 rule,
@@ -884,6 +882,21 @@ _PIECES: Final = {
 """The piece each one-space card puts down, and its rule."""
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
+
+# Moves are immutable values: those that do not depend on the setup are made once, here.
+_PASS: Final = Pass()
+_TILE_MOVES: Final = tuple(tuple(PlaceTile(area, rotation) for rotation in ROTATIONS) for area in AREAS)
+_ACTIVATE: Final = {card: Activate(card) for card in Postcard}
+_PLACE_PIECE: Final = {card: tuple(PlacePiece(card, sq) for sq in SQUARES) for card in PIECE_CARDS}
+_STATUES: Final = tuple(
+    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := _FRONT[facing][sq]) is not None)
+    for sq in SQUARES
+)
+"""Each space's statue moves, with the space in front that must be free (P11)."""
+_FOUNTAINS: Final = tuple(PlaceFountain(sq) for sq in SQUARES)
+_FOUNTAINS_ON_CHARTIER: Final = tuple(PlaceFountain(sq, sq) for sq in SQUARES)
+_JARDIN_ACROSS: Final = tuple(BuildJardin(3 << sq) for sq in SQUARES)
+_JARDIN_DOWN: Final = tuple(BuildJardin(0x101 << sq) for sq in SQUARES)
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:

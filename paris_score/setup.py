@@ -6,7 +6,7 @@ tiles a player ...) is :func:`setup_problems`' job, which names *every*
 problem by key path, so a record reader can report them all at once;
 :meth:`paris_score.game.GameState.start` refuses a setup with any problem.
 
-A tile is 2 strings of 2 ground characters (``o b m l``), its top row then its
+A tile is 2 strings of 2 ground characters (``o b m l``, any case), its top row then its
 bottom row, as it lies turned 0 degrees; :func:`turn_tile` turns it.
 """
 
@@ -58,7 +58,7 @@ def _stacks(value: Any) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     return tuple(tuple(t) for t in orange), tuple(tuple(t) for t in blue)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Setup:
     """Everything a game starts from (G1)."""
 
@@ -90,6 +90,11 @@ def turn_tile(tile: Tile, rotation: int) -> Tile:
         top, bottom = tile
         tile = (bottom[0] + top[0], bottom[1] + top[1])
     return tile
+
+
+def _tile_row(row: object) -> bool:
+    """A row of a tile: 2 ground characters ``o b m l``, any case."""
+    return isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES)
 
 
 def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
@@ -137,10 +142,7 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
         if len(stack) != TILES_PER_PLAYER:
             found.append(Located(f"{where}.tiles.{player}", f"expected {TILES_PER_PLAYER} tiles, got {len(stack)}"))
         for i, tile in enumerate(stack):
-            if not (
-                len(tile) == 2
-                and all(isinstance(row, str) and len(row) == 2 and set(row) <= set(GROUND_CODES) for row in tile)
-            ):
+            if not (len(tile) == 2 and all(_tile_row(row) for row in tile)):
                 found.append(
                     Located(
                         f"{where}.tiles.{player}[{i}]",

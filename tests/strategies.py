@@ -6,6 +6,7 @@ import string
 
 from hypothesis import strategies as st
 
+from paris_score.game import GameState
 from paris_score.generate import random_position
 from paris_score.model import (
     BOX_SIZES,
@@ -22,6 +23,7 @@ from paris_score.model import (
     Rules,
     Statue,
 )
+from paris_score.moves import Move
 from paris_score.postcards import Postcard
 from paris_score.squares import bitboard
 
@@ -121,3 +123,51 @@ def legal_positions(finished: bool | None = None) -> st.SearchStrategy[Position]
     return st.tuples(st.randoms(use_true_random=False), flags).map(
         lambda drawn: random_position(drawn[0], finished=drawn[1])
     )
+
+
+# -- games (paris_score.game) ---------------------------------------------------------------------------------------
+
+squares = st.integers(0, 63)
+move_ids = st.text(BUILDING_ID_CHARS, min_size=1, max_size=2).map(str.upper)
+building_cells = st.integers(1, (1 << 64) - 1)
+options = st.none() | squares
+
+
+@st.composite
+def moves(draw: st.DrawFn) -> Move:
+    """Any move the notation can write, legal or not."""
+    from paris_score import moves as m
+
+    return draw(
+        st.one_of(
+            st.builds(m.PlaceTile, st.sampled_from(m.AREAS), st.sampled_from(m.ROTATIONS)),
+            st.builds(m.Take, move_ids),
+            st.just(m.Pass()),
+            st.builds(m.Build, move_ids, building_cells, options, options),
+            st.builds(m.Activate, st.sampled_from(list(Postcard))),
+            st.builds(m.Levitate, move_ids, move_ids, building_cells, options, options),
+            st.builds(m.BuildJardin, st.lists(squares, min_size=2, max_size=2, unique=True).map(bitboard)),
+            st.builds(m.PlacePiece, st.sampled_from(m.PIECE_CARDS), squares),
+            st.builds(m.PlaceStatue, squares, st.sampled_from(FACINGS)),
+            st.builds(m.PlaceFountain, squares, options),
+            st.builds(m.PlaceAnnex, squares, move_ids | st.just("J")),
+        )
+    )
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> GameState:
+    """A state of a uniformly random game of a random fictional setup (:func:`~paris_score.generate.random_setup`)."""
+    import random
+
+    from paris_score.generate import random_setup
+
+    seed = draw(st.integers(0, 10_000))
+    length = draw(st.integers(0, 120))
+    rng = random.Random(seed)
+    state = GameState.start(random_setup(seed))
+    for _ in range(length):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
