@@ -26,7 +26,7 @@ from paris_score import svg
 from paris_score.model import GROUND_CODES, Position, Rules
 from paris_score.postcards import STARRED
 from paris_score.squares import Square, scan
-from paris_score_cli.serve import TableServer, start
+from paris_score_cli.serve import TableServer
 from tests.test_svg import hex_rgb, read_png, sample_points
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,15 +49,6 @@ def _needs_chromium() -> None:
         if os.environ.get("CI"):
             pytest.fail(f"CI is set but {missing}: .ci/run installs them")
         pytest.skip(f"{missing} (Debian: apt-get install chromium chromium-driver); CI runs this")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[TableServer]:
-    server, thread = start(port=0)
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
 
 
 @pytest.fixture(scope="module")
