@@ -19,6 +19,7 @@ from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
     BB_ALL,
     DIRECTIONS,
+    SQUARES,
     Bitboard,
     Square,
     offset,
@@ -174,8 +175,12 @@ class Statue:
 
     @property
     def front(self) -> Square | None:
-        """The space in front of the statue, or ``None`` off the board."""
-        return offset(self.at, *DIRECTIONS[self.facing])
+        """The space in front of the statue (P11), or ``None`` off the board."""
+        return _FRONT[self.facing][self.at]
+
+
+_FRONT: Final = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
+"""The space in front of a statue on each space, facing each way; ``None`` off the board."""
 
 
 @attrs.frozen
@@ -372,14 +377,18 @@ class Position:
         return Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
 
     def allowed(self, ground: Allowed, player: Player) -> Bitboard:
-        """The spaces, free or not, where a piece of ``player`` with this ``ground`` may stand (P6, P7, P9-P13)."""
-        if ground is Allowed.OWN:
+        """The spaces, free or not, where a piece of ``player`` with this ``ground`` may stand.
+
+        Which piece has which ground is :data:`paris_score.postcards.PIECES`;
+        :func:`paris_score.referee.piece_problems` checks it.
+        """
+        if ground is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
             return self.own(player)
-        if ground is Allowed.OWN_OR_MIXED:
+        if ground is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
             return self.own(player) | self.colours.mixed
-        if ground is Allowed.STREETLIGHT:
+        if ground is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
             return self.ground.streetlight
-        return self.ground.own(player.other)
+        return self.ground.own(player.other)  # P7 Chartier space: the opponent's printed colour
 
     def things(self) -> list[tuple[str, Bitboard]]:
         """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""

@@ -82,9 +82,6 @@ from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, nam
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
 
-PIECE_RULES: Final[dict[str, str]] = {piece.key: piece.rule for piece in PIECES}
-"""The rule that places each special piece of ``pieces`` (a view of :data:`paris_score.postcards.PIECES`)."""
-
 
 def structure_problems(position: Position) -> list[Problem]:
     """Pieces that share a space (W1, P1): every pair, in the order the position lists them."""
@@ -347,7 +344,7 @@ def annex_problems(position: Position) -> list[Problem]:
     return problems
 
 
-# -- Special pieces (P6, P7, P9-P13) --------------------------------------------------
+# -- Special pieces (P6, P7, P9, P10, P11, P12, P13) ----------------------------------
 
 
 _WRONG_GROUND: Final[dict[Allowed, tuple[Kind, str]]] = {
@@ -360,7 +357,7 @@ _WRONG_GROUND: Final[dict[Allowed, tuple[Kind, str]]] = {
 
 
 def piece_problems(position: Position) -> list[Problem]:
-    """Each special piece: its postcard used (B7), on the ground its rule allows (P6, P7, P9-P13).
+    """Each special piece: its postcard used (B7), on the ground its rule allows (P6, P7, P9, P10, P11, P12, P13).
 
     The ground each rule allows is :attr:`paris_score.postcards.Piece.allowed`;
     the statue's front (P11) and the Chartier space's cover (P7) are checked

@@ -10,13 +10,13 @@ a sequence of positions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
 from paris_score.light import pattern_label, reaches, sight
 from paris_score.model import Building, Pattern, Player, Position, occupancy
-from paris_score.postcards import PIECE, Postcard
+from paris_score.postcards import PIECE, STAMPED, Postcard
 from paris_score.referee import structure_problems
 from paris_score.report import (
     CardScore,
@@ -32,16 +32,13 @@ from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
     BB_DIAGONAL,
-    DIRECTIONS,
-    SQUARES,
     Bitboard,
     Square,
     adjacent,
     flood,
     names_text,
-    offset,
+    scan,
     square_name,
-    squares_of,
 )
 
 UNBUILT_PENALTY = -3
@@ -112,7 +109,7 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
         if s & reach and table is not None and reaches(table, s, bd.built & ~s):
             hit |= large
         # Most buildings have no lamp or one: those need no loop.
-        lamps = squares_of(hit) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
+        lamps = tuple(scan(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
         total += points
         lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
@@ -198,7 +195,7 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
         return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
     bd = board or board_of(position)
     free = BB_ALL & ~bd.occupied
-    front = _FRONT[piece.facing][piece.at]
+    front = piece.front
     if front is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
     if not free >> front & 1:
@@ -236,26 +233,23 @@ def postcards(position: Position, player: Player, board: Board | None = None) ->
     if not used:
         return CardScores(0, ())
     bd = board or board_of(position)
-    cards = []
-    if Postcard.LE_PEINTRE in used:
-        cards.append(painter(position, bd))
-    if Postcard.MOULIN_ROUGE in used:
-        cards.append(dancer(position, bd))
-    if Postcard.LE_PENSEUR in used:
-        cards.append(statue(position, bd))
-    if Postcard.FONTAINE_DES_MERS in used:
-        cards.append(fountain(position, player, bd))
+    cards = [_CARD_SCORES[card](position, player, bd) for card in STAMPED if card in used]
     return CardScores(sum(c.points for c in cards), tuple(cards))
+
+
+_CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore]]] = {
+    Postcard.LE_PEINTRE: lambda position, _, board: painter(position, board),
+    Postcard.MOULIN_ROUGE: lambda position, _, board: dancer(position, board),
+    Postcard.LE_PENSEUR: lambda position, _, board: statue(position, board),
+    Postcard.FONTAINE_DES_MERS: fountain,
+}
+"""Each stamped postcard's scoring line (S4a-S4d)."""
 
 
 def free_own_spaces(position: Position, player: Player, board: Board | None = None) -> int:
     """S5 tie-break: free spaces of the player's colour (W1, W5; Chartier makes its space mixed, P7)."""
     bd = board or board_of(position)
-    own = position.ground.own(player) & ~bd.occupied
-    chartier = position.pieces.chartier
-    if chartier is not None:
-        own &= ~(1 << chartier)
-    return own.bit_count()
+    return (position.own(player) & ~bd.occupied).bit_count()
 
 
 def player_score(position: Position, player: Player, board: Board | None = None) -> PlayerScore:
@@ -268,10 +262,6 @@ def player_score(position: Position, player: Player, board: Board | None = None)
         postcards(position, player, bd),
         free_own_spaces(position, player, bd),
     )
-
-
-_FRONT = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
-"""The space in front of a statue (P11) on each space, facing each way; ``None`` off the board."""
 
 
 @functools.lru_cache(maxsize=64)

@@ -19,14 +19,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Final
 
 from paris_score.squares import SIZE, Bitboard, is_connected, scan, square_column, square_row
 
 Shape = tuple[tuple[int, int], ...]
 """A normalised polyomino: ``(dc, dr)`` offsets, min column and min row 0, in board order."""
-
-MAX_SHAPE_SIZE: Final = 8
 
 
 def normalise(offsets: Iterable[tuple[int, int]]) -> Shape:
@@ -123,22 +120,6 @@ def orientations(shape: Shape, reflections: bool = False) -> tuple[Shape, ...]:
 def canonical(shape: Shape, reflections: bool = False) -> Shape:
     """One representative of the shape's rotations (and reflections): equal for equal pieces."""
     return min(orientations(shape, reflections))
-
-
-def same_piece(a: Shape, b: Shape) -> bool:
-    """True when ``a`` turned some quarter turns is ``b`` (no turning over, section 7)."""
-    return canonical(a) == canonical(b)
-
-
-@functools.cache
-def translations(shape: Shape) -> tuple[Bitboard, ...]:
-    """Every way to lay ``shape`` as it is (no turning) on the board, as bitboards, in board order."""
-    base = shape_bitboard(shape)
-    if not base:
-        return ()
-    width = max(dc for dc, _ in shape) + 1
-    height = max(dr for _, dr in shape) + 1
-    return tuple(base << (r * SIZE + c) for r in range(SIZE - height + 1) for c in range(SIZE - width + 1))
 
 
 @functools.cache

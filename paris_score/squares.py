@@ -29,15 +29,9 @@ COLUMN_NAMES: Final = "ABCDEFGH"
 ROW_NAMES: Final = "12345678"
 SQUARES: Final = range(SIZE * SIZE)
 
-BB_EMPTY: Final[Bitboard] = 0
 BB_ALL: Final[Bitboard] = (1 << 64) - 1
-BB_SQUARES: Final[tuple[Bitboard, ...]] = tuple(1 << sq for sq in SQUARES)
 BB_COLUMNS: Final[tuple[Bitboard, ...]] = tuple(0x0101010101010101 << c for c in range(SIZE))
 BB_ROWS: Final[tuple[Bitboard, ...]] = tuple(0xFF << (8 * r) for r in range(SIZE))
-BB_COLUMN_A: Final = BB_COLUMNS[0]
-BB_COLUMN_H: Final = BB_COLUMNS[7]
-BB_ROW_1: Final = BB_ROWS[0]
-BB_ROW_8: Final = BB_ROWS[7]
 
 DIRECTIONS: Final[dict[str, tuple[int, int]]] = {
     "up": (0, -1),
@@ -95,16 +89,6 @@ def scan(bb: Bitboard) -> Iterator[Square]:
         bb ^= low
 
 
-def squares_of(bb: Bitboard) -> tuple[Square, ...]:
-    """The spaces of ``bb`` in board order, as a tuple."""
-    found = []
-    while bb:
-        low = bb & -bb
-        found.append(low.bit_length() - 1)
-        bb ^= low
-    return tuple(found)
-
-
 def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> Bitboard:
     """The set of the given spaces."""
     bb = 0
@@ -135,24 +119,10 @@ def names_text(bb: Bitboard) -> str:
     return ", ".join(parts)
 
 
-_NOT_A: Final = BB_ALL & ~BB_COLUMN_A
-_NOT_H: Final = BB_ALL & ~BB_COLUMN_H
-
-
-def shift_up(bb: Bitboard) -> Bitboard:
-    return bb >> 8
-
-
-def shift_down(bb: Bitboard) -> Bitboard:
-    return (bb << 8) & BB_ALL
-
-
-def shift_left(bb: Bitboard) -> Bitboard:
-    return (bb >> 1) & _NOT_H
-
-
-def shift_right(bb: Bitboard) -> Bitboard:
-    return (bb << 1) & _NOT_A
+_NOT_A: Final = BB_ALL & ~BB_COLUMNS[0]
+"""Every space but column A: where a step right may land."""
+_NOT_H: Final = BB_ALL & ~BB_COLUMNS[7]
+"""Every space but column H: where a step left may land."""
 
 
 def adjacent(bb: Bitboard) -> Bitboard:
@@ -181,16 +151,6 @@ def flood(seed: Bitboard, within: Bitboard) -> Bitboard:
         if grown == area:
             return area
         area = grown
-
-
-def components(bb: Bitboard) -> list[Bitboard]:
-    """The edge-connected parts of ``bb``, in board order of their first space."""
-    parts = []
-    while bb:
-        part = flood(bb & -bb, bb)
-        parts.append(part)
-        bb &= ~part
-    return parts
 
 
 def is_connected(bb: Bitboard) -> bool:

@@ -15,13 +15,12 @@ from paris_score.shapes import (
     orientations,
     reflect,
     rotate,
-    same_piece,
     shape_bitboard,
     shape_of,
     shape_rows,
-    translations,
 )
 from paris_score.squares import names, parse_square
+from tests.brute import same_piece, translations
 from tests.grids import board
 
 ORANGE, BLUE = Player.ORANGE, Player.BLUE

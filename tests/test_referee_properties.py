@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 import paris_score
 from paris_score import Player, Position, check, legal_placements, placement_problems
 from paris_score.problems import PROBLEMS
-from paris_score.shapes import fixed_polyominoes, translations
+from paris_score.shapes import fixed_polyominoes
+from tests.brute import translations
 from tests.strategies import legal_positions
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -38,7 +38,6 @@ from paris_score.squares import (
     BB_ALL,
     BB_TILES,
     adjacent,
-    components,
     is_connected,
     names,
     parse_square,
@@ -46,6 +45,7 @@ from paris_score.squares import (
     square,
 )
 from paris_score_cli.app import cli
+from tests.brute import components
 
 ROOT = Path(__file__).resolve().parent.parent
 
