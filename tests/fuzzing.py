@@ -1,11 +1,15 @@
 """The fuzzer's parts, shared by tests/test_fuzz.py and fuzz/atheris_fuzz.py (docs/robustness.md).
 
-:func:`mutate` turns a valid position (JSON or text grid, as bytes) into a
-hostile one: byte flips, truncation, splices with another input, dropped or
-duplicated keys and lines, values of the wrong type, tokens known to be
-trouble.  :func:`exercise` is the oracle: whatever the input, only the
+:func:`mutate` turns a valid input (a position as JSON or text grid, or a
+``paris-game/1`` record, as bytes) into a hostile one: byte flips,
+truncation, splices with another input, dropped or duplicated keys and
+lines, values of the wrong type, tokens known to be trouble, and, in a game
+record, move texts with words dropped, repeated or swapped.
+:func:`exercise` is the oracle for positions: whatever the input, only the
 library's own errors may come out, and what reads must check, score (or be
 refused as illegal), and write back to an equal position.
+:func:`exercise_game` is the oracle for game records and
+:func:`exercise_move` for one move's text.
 """
 
 from __future__ import annotations
@@ -19,8 +23,12 @@ from typing import Any
 
 import paris_score
 from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, svg
-from paris_score.errors import Located
+from paris_score.errors import GameFormatError, Located, MoveNotationError
+from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
+from paris_score.game import GameState
+from paris_score.generate import random_setup
 from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
+from paris_score.moves import Move
 from paris_score.postcards import Postcard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,6 +140,24 @@ def seeds() -> tuple[bytes, ...]:
         EVERYTHING.encode(),
         paris_score.dumps(everything).encode(),
         json.dumps(json.loads(paris_score.dumps(everything))).encode(),  # on one line
+    )
+
+
+@functools.cache
+def game_seeds() -> tuple[bytes, ...]:
+    """Valid game records: the short example game, and a random game, as written and on one line."""
+    state, moves = GameState.start(random_setup(5)), []
+    rng = random.Random(5)
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.play(move)
+    outcome = state.outcome()
+    played = dumps_game(GameRecord(random_setup(5), moves, (outcome.orange, outcome.blue)))
+    return (
+        (ROOT / "examples" / "games" / "short-game.json").read_bytes(),
+        played.encode(),
+        json.dumps(json.loads(played)).encode(),
     )
 
 
@@ -345,6 +371,60 @@ def plausible(rng: random.Random, data: bytes, _: bytes) -> bytes:
     return json.dumps(doc).encode()
 
 
+MOVE_WORDS = (
+    *SQUARES,
+    *(c.lower() for c in SQUARES[:8]),
+    *(str(c) for c in Postcard),
+    *FACINGS,
+    *"ABCDEFGHJKLMN",
+    "tile",
+    "take",
+    "build",
+    "card",
+    "pass",
+    "0",
+    "90",
+    "45",
+    "-90",
+    "metro=C3",
+    "chartier=D4",
+    "metro=",
+    "chartier=Z9",
+    "=",
+    "",
+    "\u00e9",
+    "\t",
+)
+"""Words a move mutation puts into a move's text: spaces, ids, slugs, verbs, rotations, options and junk."""
+
+
+def move_words(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """In a game record, one move's text changed word by word: a word dropped, repeated, swapped or replaced."""
+    try:
+        doc = json.loads(data)
+        moves = doc["moves"]
+        i = rng.randrange(len(moves))
+        words = moves[i].split(" ")
+    except (ValueError, RecursionError, TypeError, KeyError, AttributeError):
+        return structure(rng, data, b"")
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        j = rng.randrange(len(words))
+        what = rng.randrange(4)
+        if what == 0 and len(words) > 1:
+            del words[j]
+        elif what == 1:
+            words.insert(j, words[j])
+        elif what == 2:
+            k = rng.randrange(len(words))
+            words[j], words[k] = words[k], words[j]
+        else:
+            words[j] = rng.choice(MOVE_WORDS)
+    moves[i] = " ".join(words)
+    if rng.random() < 0.2:  # the rest of the game after the changed move, sometimes
+        del moves[i + 1 :]
+    return json.dumps(doc).encode()
+
+
 MUTATIONS: tuple[Callable[[random.Random, bytes, bytes], bytes], ...] = (
     plausible,
     plausible,
@@ -361,6 +441,8 @@ MUTATIONS: tuple[Callable[[random.Random, bytes, bytes], bytes], ...] = (
     case,
     structure,
     structure,
+    move_words,
+    move_words,
 )
 
 
@@ -421,6 +503,57 @@ def exercise(data: bytes | str, *, draw: bool = True) -> Position | None:
     return position
 
 
+def exercise_game(data: bytes | str) -> GameRecord | None:
+    """Read ``data`` as a ``paris-game/1`` record and replay it; only :class:`GameFormatError` may come out.
+
+    The replay must stop at its first illegal move, named by its number and
+    text with a rule; a finished legal game must be scored and pass the
+    position referee as finished; every position reached must write back as
+    ``paris-position/1``; the moves played, written canonically, must replay
+    the same.  Returns the record, or ``None`` when it was refused.
+    """
+    try:
+        record = loads_game(data)
+    except GameFormatError as e:
+        _says_where_and_what(e)
+        return None
+    done = paris_score.replay(record)
+    assert done.moves_played == len(done.moves) == len(done.players) <= len(record.moves)
+    if done.illegal is not None:
+        bad = done.illegal
+        assert bad.move == done.moves_played + 1
+        assert bad.text == record.moves[bad.move - 1]
+        assert bad.code
+        assert bad.rule
+        assert bad.message
+        assert done.score is None
+    else:
+        assert done.moves_played == len(record.moves)
+        assert (done.score is not None) == done.finished
+    json.dumps(done.to_dict())
+    if done.phase == 2:
+        position = done.state.position()
+        assert paris_score.loads(paris_score.dumps(position)) == position
+        if done.finished:
+            assert not [p for p in paris_score.check(position, final=True) if p.severity == "error"]
+    canonical = GameRecord(record.setup, [str(m) for m in done.moves])
+    assert paris_score.replay(canonical).state == done.state
+    return record
+
+
+def exercise_move(text: str) -> Move | None:
+    """Parse one move's text: a :class:`MoveNotationError`, or a move whose canonical text parses back to it."""
+    try:
+        move = Move.parse(text)
+    except MoveNotationError as e:
+        _says_where_and_what(e)
+        return None
+    canonical = str(move)
+    assert Move.parse(canonical) == move
+    assert str(Move.parse(canonical)) == canonical
+    return move
+
+
 def _says_where_and_what(error: ParisScoreError) -> None:
     """Every error of the family names where the trouble is and what is wrong."""
     if isinstance(error, PositionFormatError):
@@ -431,4 +564,8 @@ def _says_where_and_what(error: ParisScoreError) -> None:
         assert all(p.spaces and p.message for p in error.problems)
     elif isinstance(error, UnwritableError):
         assert error.spaces
+    elif isinstance(error, MoveNotationError):
+        assert error.code == "bad-notation"
+        assert error.rule in ("G2", "G3")
+        assert error.message
     assert str(error)

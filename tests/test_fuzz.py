@@ -12,6 +12,7 @@ or the atheris harness in fuzz/ (docs/robustness.md).
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 import time
@@ -23,7 +24,17 @@ from hypothesis import strategies as st
 
 import paris_score
 from paris_score import CatalogueFormatError, Position
-from tests.fuzzing import CATALOGUE, ROOT, exercise, mutate, seeds
+from tests.fuzzing import (
+    CATALOGUE,
+    MOVE_WORDS,
+    ROOT,
+    exercise,
+    exercise_game,
+    exercise_move,
+    game_seeds,
+    mutate,
+    seeds,
+)
 from tests.strategies import legal_positions, positions
 
 INPUTS = int(os.environ.get("PARIS_FUZZ_INPUTS", "20000"))
@@ -35,14 +46,14 @@ DRAW_ONE_IN = 8
 """The seeded loop draws one read input in 8 as SVG (drawing is most of the cost)."""
 
 
-def timed(data: bytes | str, draw: bool) -> tuple[float, Position | None]:
-    """Seconds :func:`exercise` takes on ``data``, and what it read."""
+def timed(data: bytes | str, draw: bool, game: bool = False) -> tuple[float, object | None]:
+    """Seconds :func:`exercise` (or :func:`exercise_game`) takes on ``data``, and what it read."""
     start = time.perf_counter()
-    position = exercise(data, draw=draw)
-    return time.perf_counter() - start, position
+    found = exercise_game(data) if game else exercise(data, draw=draw)
+    return time.perf_counter() - start, found
 
 
-def slow_every_time(data: bytes | str, draw: bool, first: float) -> float | None:
+def slow_every_time(data: bytes | str, draw: bool, first: float, game: bool = False) -> float | None:
     """``None`` if the input is fast; else its best time over :data:`RETRIES` more runs, if that is slow too.
 
     The machine is shared, so one slow run proves nothing: an input fails the
@@ -50,7 +61,7 @@ def slow_every_time(data: bytes | str, draw: bool, first: float) -> float | None
     """
     if first <= LIMIT:
         return None
-    best = min(timed(data, draw)[0] for _ in range(RETRIES))
+    best = min(timed(data, draw, game)[0] for _ in range(RETRIES))
     return best if best > LIMIT else None
 
 
@@ -59,31 +70,50 @@ def check_input(data: bytes | str, *, draw: bool = True) -> Position | None:
     took, position = timed(data, draw)
     best = slow_every_time(data, draw, took)
     assert best is None, f"{best * 1000:.0f} ms (limit {LIMIT * 1000:.0f} ms) for {data[:300]!r}"
+    assert position is None or isinstance(position, Position)
     return position
 
 
 def test_seeded_mutations_give_only_our_errors_quickly() -> None:
+    """Positions and, one input in four, game records (read, then replayed move by move)."""
     rng = random.Random(SEED)
     corpus = seeds()
+    games = game_seeds()
     counts: Counter[str] = Counter()
     failures: list[str] = []
     slowest = 0.0
     for i in range(INPUTS):
-        data = mutate(rng, rng.choice(corpus), rng.choice(corpus))
+        game = i % 4 == 3
+        data = mutate(rng, rng.choice(games), rng.choice(games)) if game else mutate(rng, *rng.choices(corpus, k=2))
         draw = i % DRAW_ONE_IN == 0
         try:
-            took, position = timed(data, draw)
-            best = slow_every_time(data, draw, took)
+            took, found = timed(data, draw, game)
+            best = slow_every_time(data, draw, took, game)
         except Exception as e:  # anything but our own errors is the bug being hunted
             failures.append(f"input {i} (seed {SEED}): {type(e).__name__}: {e}\n    {data[:400]!r}")
             continue
-        counts["read" if position is not None else "refused"] += 1
+        counts[("game " if game else "") + ("read" if found is not None else "refused")] += 1
         slowest = max(slowest, took)
         if best is not None:
             failures.append(f"input {i} (seed {SEED}): {best * 1000:.0f} ms every time\n    {data[:400]!r}")
     print(f"fuzz: {INPUTS} inputs, seed {SEED}: {dict(counts)}; slowest {slowest * 1000:.1f} ms")
     assert not failures, "\n".join(failures[:10])
     assert counts["read"] > INPUTS // 20, "the mutations should leave some inputs readable"
+    assert counts["game read"] > INPUTS // 40, "the mutations should leave some game records readable"
+
+
+def test_mutated_move_texts_parse_or_are_bad_notation() -> None:
+    """The move parser alone: the moves of the game seeds with words dropped, repeated, swapped, replaced."""
+    rng = random.Random(SEED)
+    texts = [move for data in game_seeds() for move in json.loads(data)["moves"]]
+    parsed = 0
+    for _ in range(5000):
+        words = rng.choice(texts).split(" ")
+        for _ in range(rng.choice((1, 2, 3))):
+            j = rng.randrange(len(words))
+            words[j] = rng.choice((*MOVE_WORDS, words[j].lower(), words[j].swapcase(), words[j] * 2))
+        parsed += exercise_move(rng.choice((" ", " ", "  ", "\t")).join(words)) is not None
+    assert 0 < parsed < 5000
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,7 +176,7 @@ def test_the_atheris_harness_runs_without_atheris() -> None:
     assert spec.loader is not None
     harness = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(harness)
-    for data in seeds():
+    for data in (*seeds(), *game_seeds()):
         harness.test_one_input(data)
     harness.test_one_input(b"\xff{")
     harness.test_one_input(b"")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -216,3 +217,31 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
         assert not validator.is_valid(bad)
         with pytest.raises(GameFormatError):
             game_from_dict(bad)
+
+
+def test_the_fast_path_reads_what_the_reader_reads_and_nothing_it_refuses() -> None:
+    """read_well_formed() gives the full reader's record, or None; never a record the reader refuses."""
+    from paris_score.formats import game_json
+    from tests.fuzzing import game_seeds, mutate, structure
+
+    rng = random.Random(11)
+    seeds = [*game_seeds(), json.dumps(RECORD).encode()]
+    fast_read = 0
+    for i in range(1500):
+        data = seeds[i % len(seeds)] if i < len(seeds) else mutate(rng, rng.choice(seeds), rng.choice(seeds))
+        if i % 3 == 0:
+            data = structure(rng, data, b"")
+        try:
+            doc = json.loads(data)
+        except (ValueError, RecursionError):
+            continue
+        fast = game_json.read_well_formed(doc)
+        try:
+            slow = game_json._read(doc)
+        except GameFormatError:
+            assert fast is None, data
+            continue
+        if fast is not None:
+            fast_read += 1
+            assert fast == slow
+    assert fast_read > 50

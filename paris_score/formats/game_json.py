@@ -37,7 +37,17 @@ import attrs
 
 from paris_score.errors import GameFormatError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, input_text
-from paris_score.formats.position_json import _brief, _card, _Reader, parse_json, read_rules, rules_to_dict
+from paris_score.formats.position_json import (
+    _CARD_SLUGS,
+    _brief,
+    _card,
+    _fast_rules,
+    _fast_shape,
+    _Reader,
+    parse_json,
+    read_rules,
+    rules_to_dict,
+)
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
 from paris_score.setup import PoolPiece, Setup, Tile, setup_problems
@@ -133,6 +143,12 @@ def _result(r: _Reader, value: object) -> tuple[int, int] | None:
 
 def game_from_dict(data: object) -> GameRecord:
     """A record from decoded ``paris-game/1`` JSON; :class:`GameFormatError` with every error at once."""
+    record = read_well_formed(data)
+    return record if record is not None else _read(data)
+
+
+def _read(data: object) -> GameRecord:
+    """The reader that finds and words every error (and reads a good record as the fast path does)."""
     r = _Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "setup"))
     if obj is None:
@@ -145,6 +161,88 @@ def game_from_dict(data: object) -> GameRecord:
     if r.errors or setup is None or moves is None:
         raise GameFormatError(r.errors)
     return GameRecord(setup, tuple(moves), result)
+
+
+# -- The fast path: a well-formed record read without collecting errors -------------------------------------
+#
+# As for positions (position_json.read_well_formed): the same rules, no key paths; at the first thing
+# out of the ordinary it returns None and game_from_dict() reads the record again with the reader
+# above, which words every error.  tests/test_game_json.py checks that both read the same.
+
+_TOP_KEYS_SET: Final = frozenset(_TOP_KEYS)
+_SETUP_KEYS_SET: Final = frozenset(_SETUP_KEYS)
+_NEEDED_SETUP_KEYS: Final = frozenset(("postcards", "pool", "tiles"))
+_PLAYER_NAMES: Final = frozenset(str(p) for p in PLAYERS)
+_POOL_KEYS_SET: Final = frozenset(_POOL_KEYS)
+
+
+def _fast_pool(items: object) -> list[PoolPiece] | None:
+    if type(items) is not list:
+        return None
+    pool = []
+    for item in items:
+        if type(item) is not dict or item.keys() != _POOL_KEYS_SET:
+            return None
+        id_, raw = item["id"], item["shape"]
+        if type(id_) is not str or type(raw) is not list:
+            return None
+        try:
+            shape = _fast_shape(tuple(raw))
+        except TypeError:  # an unhashable item: not a space name
+            return None
+        if shape is None:
+            return None
+        pool.append(PoolPiece(id_, shape))
+    return pool
+
+
+def _fast_stack(items: object) -> list[Tile] | None:
+    if type(items) is not list:
+        return None
+    stack = []
+    for tile in items:
+        if type(tile) is not list or len(tile) != 2 or type(tile[0]) is not str or type(tile[1]) is not str:
+            return None
+        stack.append((tile[0].lower(), tile[1].lower()))
+    return stack
+
+
+def read_well_formed(data: object) -> GameRecord | None:
+    """The record of a well-formed ``paris-game/1`` document, or ``None`` at the first oddity."""
+    if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != GAME_FORMAT:
+        return None
+    raw = data.get("setup")
+    if type(raw) is not dict or not _NEEDED_SETUP_KEYS <= raw.keys() <= _SETUP_KEYS_SET:
+        return None
+    slugs, tiles = raw["postcards"], raw["tiles"]
+    if type(slugs) is not list or type(tiles) is not dict or tiles.keys() != _PLAYER_NAMES:
+        return None
+    cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
+    pool = _fast_pool(raw["pool"])
+    orange, blue = _fast_stack(tiles["orange"]), _fast_stack(tiles["blue"])
+    first = raw.get("first", "orange")
+    rules = _fast_rules(raw.get("rules", {}))
+    if None in cards or pool is None or orange is None or blue is None or rules is None:
+        return None
+    if type(first) is not str or first not in _PLAYER_NAMES:
+        return None
+    moves = data.get("moves", [])
+    if type(moves) is not list or len(moves) > MAX_MOVES:
+        return None
+    if not all(type(m) is str and len(m) <= MAX_MOVE_CHARS for m in moves):
+        return None
+    result = None
+    if "result" in data:
+        written = data["result"]
+        if type(written) is not dict or written.keys() != _PLAYER_NAMES:
+            return None
+        result = (written["orange"], written["blue"])
+        if type(result[0]) is not int or type(result[1]) is not int:
+            return None
+    setup = Setup(cards, pool, (orange, blue), Player(first), rules)
+    if setup_problems(setup, "setup"):
+        return None
+    return GameRecord(setup, moves, result)
 
 
 def loads_game(text: str | bytes) -> GameRecord:
