@@ -251,6 +251,11 @@ def _shapes(value: Any) -> tuple[Shape | None, ...]:
     return tuple(None if s is None else normalise(s) for s in value)
 
 
+def _players(value: Any) -> tuple[Player, ...]:
+    said = {Player(v) for v in value}
+    return tuple(p for p in PLAYERS if p in said)
+
+
 @attrs.frozen
 class Reserve:
     """Buildings each player has left unbuilt (S3): their sizes, and their shapes where known.
@@ -259,16 +264,22 @@ class Reserve:
     either empty (no shape known) or run parallel to the sizes, one
     :data:`~paris_score.shapes.Shape` or ``None`` per building; the finished-game
     test (F4) needs the shapes.  All-``None`` shape lists are stored as ``()``.
+
+    ``not_given`` names the players whose reserve the input did not give (a
+    JSON document without it): scored as none, with a note and a warning (S3).
     """
 
     orange: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
     blue: tuple[int, ...] = attrs.field(default=(), converter=_reserve, validator=_sizes)
     orange_shapes: tuple[Shape | None, ...] = attrs.field(default=(), converter=_shapes)
     blue_shapes: tuple[Shape | None, ...] = attrs.field(default=(), converter=_shapes)
+    not_given: tuple[Player, ...] = attrs.field(default=(), converter=_players)
 
     def __attrs_post_init__(self) -> None:
         for player in PLAYERS:
             sizes = self.of(player)
+            if player in self.not_given and sizes:
+                raise ValueError(f"reserve {player}: not given, yet {len(sizes)} buildings are listed")
             shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
             if shapes and len(shapes) != len(sizes):
                 raise ValueError(f"reserve {player}: {len(shapes)} shapes for {len(sizes)} buildings")

@@ -55,6 +55,9 @@ OVERLAP: Final = _kind("overlap", "W1", "two pieces stand on one space")
 STREETLIGHT_COUNT: Final = _kind(
     "streetlight-count", "B2", "the ground does not have the 8 streetlight spaces reported", WARNING
 )
+RESERVE_NOT_GIVEN: Final = _kind(
+    "reserve-not-given", "S3", "no reserve given for a player: the unbuilt penalty assumes none", WARNING
+)
 BUILDING_SIZE_NOT_IN_BOX: Final = _kind("building-size-not-in-box", "B3", "a box piece covers fewer than 3 or over 6")
 TOO_MANY_OF_SIZE: Final = _kind("too-many-of-size", "B3", "more buildings of one size than the box holds")
 SHAPE_NOT_IN_CATALOGUE: Final = _kind("shape-not-in-catalogue", "B3", "a shape matches no catalogue piece")

@@ -66,6 +66,7 @@ from paris_score.problems import (
     POSTCARD_NOT_IN_PLAY,
     POSTCARD_USED_TWICE,
     POSTCARDS_IN_PLAY_UNKNOWN,
+    RESERVE_NOT_GIVEN,
     SHAPE_NOT_IN_CATALOGUE,
     STATUE_FRONT_NOT_FREE,
     STATUE_FRONT_OFF_BOARD,
@@ -97,6 +98,11 @@ def structure_problems(position: Position) -> list[Problem]:
     return problems
 
 
+def reserve_not_given(player: Player) -> str:
+    """What ``check`` warns and ``score`` notes of a reserve the input did not give (S3): counted as none."""
+    return f"no reserve given for {player}: the unbuilt penalty assumes none"
+
+
 def _ordinary(position: Position) -> list[Building]:
     """The buildings that are box pieces (B3): all but the Jardin des Plantes."""
     return [b for b in position.buildings if not b.jardin]
@@ -106,7 +112,7 @@ def _ordinary(position: Position) -> list[Building]:
 
 
 def box_problems(position: Position) -> list[Problem]:
-    """B2 streetlight count (warning), B3 sizes, B4 chimneys, B7 one Jardin and one annex."""
+    """B2 streetlight count and S3 reserve not given (warnings), B3 sizes, B4 chimneys, B7 one Jardin and annex."""
     problems = []
     lights = position.ground.streetlight
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
@@ -117,6 +123,8 @@ def box_problems(position: Position) -> list[Problem]:
                 scan(lights),
             )
         )
+    for player in position.reserve.not_given:
+        problems.append(RESERVE_NOT_GIVEN(reserve_not_given(player)))
     built: dict[int, list[Building]] = {size: [] for size in BOX_SIZES}
     for b in _ordinary(position):
         size = b.cells.bit_count()

@@ -51,6 +51,10 @@ class Unbuilt(NamedTuple):
     count: int  # type: ignore[assignment]  # shadows tuple.count, as the report names the line
     points: int
     waived_by: Postcard | None
+    sizes: tuple[int, ...] = ()
+    """The reserve counted: the size of each building left."""
+    given: bool = True
+    """False when the input gave no reserve for the player (counted as none)."""
 
 
 class CardScore(NamedTuple):
@@ -104,6 +108,8 @@ class PlayerScore(NamedTuple):
                 "count": self.unbuilt.count,
                 "points": self.unbuilt.points,
                 "waived_by": self.unbuilt.waived_by and str(self.unbuilt.waived_by),
+                "sizes": list(self.unbuilt.sizes),
+                "given": self.unbuilt.given,
             },
             "postcards": {
                 "points": self.postcards.points,
@@ -144,6 +150,15 @@ def _building_line(b: LitBuilding) -> str:
     return f"    {b.id:<2} {b.size} x {len(b.lamps)} = {b.points:<3} lamps: {lamps}{extra}"
 
 
+def _reserve_line(u: Unbuilt) -> str:
+    """The reserve S3 counted: ``2 left (sizes 5, 3)``, ``none left``, or that none was given."""
+    if not u.given:
+        return "none left (no reserve given; counted as none)"
+    if not u.count:
+        return "none left"
+    return f"{u.count} left (size{'s' * (u.count != 1)} {', '.join(map(str, u.sizes))})"
+
+
 def render_text(report: Report) -> str:
     """The readable breakdown: every line with what it counted."""
     out: list[str] = []
@@ -158,7 +173,7 @@ def render_text(report: Report) -> str:
         u = s.unbuilt
         waived = f", waived by {TITLES[u.waived_by]}" if u.waived_by else ""
         out.append(f"  unbuilt (S3){u.points:>28}")
-        out.append(f"    {u.count} left{waived}")
+        out.append(f"    {_reserve_line(u)}{waived}")
         out.append(f"  postcards (S4){s.postcards.points:>26}")
         for c in s.postcards.cards:
             out.append(f"    {TITLES[c.card]}: {c.points} ({c.detail})")

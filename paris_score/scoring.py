@@ -17,7 +17,7 @@ from paris_score.errors import IllegalPositionError
 from paris_score.light import pattern_label, reaches, sight
 from paris_score.model import Building, Pattern, Player, Position, occupancy
 from paris_score.postcards import PIECE, STAMPED, Postcard
-from paris_score.referee import structure_problems
+from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
     CardScores,
@@ -147,10 +147,12 @@ def largest_group(position: Position, player: Player, board: Board | None = None
 
 def unbuilt(position: Position, player: Player) -> Unbuilt:
     """S3: -3 a building left in reserve, waived by Sacré-Cœur."""
-    count = len(position.reserve.of(player))
+    sizes = position.reserve.of(player)
+    given = player not in position.reserve.not_given
+    count = len(sizes)
     if Postcard.SACRE_COEUR in position.postcards.used(player):
-        return Unbuilt(count, 0, Postcard.SACRE_COEUR if count else None)
-    return Unbuilt(count, UNBUILT_PENALTY * count, None)
+        return Unbuilt(count, 0, Postcard.SACRE_COEUR if count else None, sizes, given)
+    return Unbuilt(count, UNBUILT_PENALTY * count, None, sizes, given)
 
 
 def painter(position: Position, board: Board | None = None) -> CardScore:
@@ -274,7 +276,7 @@ def _pattern_note(pattern: Pattern) -> str:
 
 def notes(position: Position, report_winner: str, scores: dict[Player, PlayerScore]) -> list[str]:
     """Notices that explain how the report was made."""
-    out = []
+    out = [reserve_not_given(player) for player in position.reserve.not_given]
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
     used = position.postcards.orange + position.postcards.blue

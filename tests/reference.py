@@ -231,12 +231,15 @@ def reference_report(position: Position) -> dict[str, Any]:
                 best = (size, ids)
 
         # S3
-        count = len(position.reserve.of(Player(player)))
+        sizes = list(position.reserve.of(Player(player)))
+        count = len(sizes)
         waived = "sacre-coeur" in used[player]
         unbuilt = {
             "count": count,
             "points": 0 if waived else -3 * count,
             "waived_by": "sacre-coeur" if waived and count else None,
+            "sizes": sizes,
+            "given": Player(player) not in position.reserve.not_given,
         }
 
         # S4

@@ -24,6 +24,7 @@ def doc(**changes: Any) -> dict[str, Any]:
         "format": "paris-position/1",
         "ground": GROUND,
         "buildings": [{"id": "A", "owner": "orange", "cells": ["A1", "B1", "C1"]}],
+        "reserve": {"orange": [], "blue": []},
         "postcards": {"in_play": STARRED},
     }
     return {**base, **changes}
@@ -87,6 +88,11 @@ def test_warnings_alone_leave_a_position_legal(tmp_path: Path) -> None:
     path = write(tmp_path, doc(ground=["oooooooo"] * 8))
     code, out, _ = run("check", path)
     assert code == 0
+    assert out.splitlines() == [
+        f"{path}: legal (0 errors, 0 warnings)",
+        "  note: 1 unconfirmed remark left out; --verbose shows it",
+    ]
+    code, out, _ = run("check", path, "--verbose")
     assert out.splitlines()[0] == f"{path}: legal (0 errors, 1 warning)"
     assert out.splitlines()[1].startswith("  warning B2 streetlight-count: the ground has 0 streetlight spaces")
 
@@ -128,7 +134,7 @@ def test_standard_input(tmp_path: Path) -> None:
 
 
 def test_final_requires_a_finished_game(tmp_path: Path) -> None:
-    path = write(tmp_path, doc(reserve={"orange": [{"size": 4, "shape": ["A1", "B1", "C1", "D1"]}]}))
+    path = write(tmp_path, doc(reserve={"orange": [{"size": 4, "shape": ["A1", "B1", "C1", "D1"]}], "blue": []}))
     code, out, _ = run("check", path, "--final")
     assert code == 1
     assert "F4 final-tokens-unused" in out
@@ -193,7 +199,7 @@ def test_score_refuses_an_illegal_position_listing_every_problem(tmp_path: Path)
     assert err.splitlines() == [
         f"{path}: error   P1 building-on-wrong-colour: building A of orange covers blue's colour: F1 [F1]",
         f"{path}: error   P6 piece-without-postcard: the painter is on A1 but nobody used Le Peintre [A1]",
-        f"{path}: not legal (2 errors, 0 warnings); use --no-check to score it anyway",
+        f"{path}: not legal (2 errors, 0 warnings); if the board really is so, --no-check scores it anyway",
     ]
 
 
@@ -217,11 +223,14 @@ def test_score_no_check_still_refuses_overlaps(tmp_path: Path) -> None:
     assert "W1 overlap" in err
 
 
-def test_score_shows_warnings_and_scores(tmp_path: Path) -> None:
+def test_score_shows_warnings_and_scores_but_not_the_streetlight_count(tmp_path: Path) -> None:
     code, out, err = run("score", write(tmp_path, doc(ground=["oooooooo"] * 8)), "--format", "json")
-    assert code == 0
+    assert (code, err) == (0, "")  # the unconfirmed count (B2) is for check --verbose
     assert json.loads(out)["format"] == "paris-score/1"
-    assert "warning B2 streetlight-count" in err
+    unknown_cards = doc(postcards={"orange": ["le-peintre"]}, pieces={"painter": "D2"})
+    code, out, err = run("score", write(tmp_path, unknown_cards))
+    assert code == 0
+    assert "warning B6 postcards-in-play-unknown" in err
 
 
 def test_check_json_output_matches_its_schema(tmp_path: Path) -> None:

@@ -109,7 +109,7 @@ def test_every_error_at_once_with_its_key_path() -> None:
         "reserve.orange[0]: size 2 is not in the box; expected 3, 4, 5 or 6 (B3)",
         'reserve.orange[1]: expected a whole number, got a string "4"',
         "reserve.orange[2]: expected a whole number, got a boolean true",
-        "postcards.in_play[1]: 'tour-eiffel' is not a postcard; expected one of levitation, metropolitain, "
+        "postcards.in_play[1]: 'tour-eiffel' is not a postcard slug; expected one of levitation, metropolitain, "
         "jardin-des-plantes, sacre-coeur, le-peintre, chartier, bouquinistes, lampadaire, moulin-rouge, "
         "le-penseur, fontaine-des-mers, la-grande-lumiere",
         "pieces.statue.facing: missing",

@@ -188,8 +188,8 @@ def test_json_report_lines(report: Report) -> None:
         ("G", 3, 9),
         ("H", 3, 0),
     ]
-    assert orange["unbuilt"] == {"count": 2, "points": 0, "waived_by": "sacre-coeur"}
-    assert blue["unbuilt"] == {"count": 1, "points": -3, "waived_by": None}
+    assert orange["unbuilt"] == {"count": 2, "points": 0, "waived_by": "sacre-coeur", "sizes": [5, 5], "given": True}
+    assert blue["unbuilt"] == {"count": 1, "points": -3, "waived_by": None, "sizes": [4], "given": True}
     assert (orange["total"], blue["total"], doc["winner"]) == (48, 57, "blue")
 
 

@@ -14,7 +14,7 @@ import paris_score
 from paris_score import Building, Pieces, Player, Position, PositionFormatError, Postcard, Statue
 from paris_score.errors import MAX_MESSAGE, Located, ParisScoreError, clip
 from paris_score.formats.position_json import dumps_json, loads_json
-from paris_score.formats.text_grid import dumps_text, loads_text
+from paris_score.formats.text_grid import blank_template, dumps_text, loads_text
 from paris_score.squares import bitboard, parse_square
 from paris_score_cli.app import cli
 from tests.strategies import positions
@@ -56,12 +56,17 @@ def bb(*names: str) -> int:
     return bitboard([sq(n) for n in names])
 
 
+RESERVES = {"orange reserve": "orange reserve: none\n", "blue reserve": "blue reserve: -\n"}
+"""The reserve lines every grid needs (S3), added last so that the other lines keep their numbers."""
+
+
 def grid(*changes: tuple[int, str], headers: str = "") -> str:
-    """The plain board (orange columns A-D, blue E-H) with some rows replaced, then headers."""
+    """The plain board (orange columns A-D, blue E-H) with some rows replaced, then headers (and reserves)."""
     rows = list(PLAIN_ROWS)
     for number, row in changes:
         rows[number - 1] = row
-    return "\n".join(rows) + "\n" + headers
+    missing = "".join(line for key, line in RESERVES.items() if key not in headers.lower())
+    return "\n".join(rows) + "\n" + headers + ("\n" + missing if missing else "")
 
 
 def errors(text: str) -> list[str]:
@@ -163,7 +168,7 @@ def test_a_bare_annex_mark_with_an_annex_header() -> None:
 
 def test_tokens_without_a_dot_are_free_spaces_and_rows_may_come_in_any_order() -> None:
     rows = [f"{r} o o o o b b b b" for r in (8, 7, 6, 5, 4, 3, 2, 1)]
-    p = loads_text("\n".join(rows))
+    p = loads_text("\n".join(rows) + "\n" + "".join(RESERVES.values()))
     assert p.ground.rows() == ["oooobbbb"] * 8
     assert p.buildings == ()
 
@@ -287,9 +292,7 @@ def test_every_error_at_once_in_line_order() -> None:
         "line 9, col 21: building 'Q' is not on the grid",
         "line 10, col 19: size 7 is not in the box; expected 3, 4, 5 or 6 (B3)",
         "line 10, col 21: 'x' is not a building size; expected 3, 4, 5 or 6",
-        "line 11, col 21: 'foo' is not a postcard; expected one of levitation, metropolitain, "
-        "jardin-des-plantes, sacre-coeur, le-peintre, chartier, bouquinistes, lampadaire, moulin-rouge, "
-        "le-penseur, fontaine-des-mers, la-grande-lumiere",
+        "line 11, col 21: 'foo' is not a postcard; `paris-score template` lists the 12 postcards",
         "line 12, col 16: (0,0) is the lamp's own space; a pattern leaves it out",
         "line 12, col 22: (1,0) is listed twice",
         "line 12, col 28: (9,1) reaches off any board; parts are -7 to 7",
@@ -300,7 +303,7 @@ def test_every_error_at_once_in_line_order() -> None:
 
 
 def test_rows_missing_twice_or_mislabelled() -> None:
-    rows = [*PLAIN_ROWS[:6], "9   o.  o.  o.  o.  b.  b.  b.  b.", PLAIN_ROWS[0]]
+    rows = [*PLAIN_ROWS[:6], "9   o.  o.  o.  o.  b.  b.  b.  b.", PLAIN_ROWS[0], *RESERVES.values()]
     assert errors("\n".join(rows)) == [
         "line 7, col 1: '9' is not a row number; expected 1 to 8",
         "line 8, col 1: row 1 is given twice; the first is on line 1",
@@ -313,7 +316,7 @@ def test_no_grid_and_stray_lines() -> None:
     assert errors("postcards: chartier\n") == [
         "no grid; expected 8 rows, each starting with its number, e.g. '1  o. oA bD ...'"
     ]
-    assert errors(grid() + "oA oA\nA B C\n")[:2] == [
+    assert errors(grid(headers="oA oA\nA B C\n"))[:2] == [
         "line 9, col 1: expected a grid row starting with its number 1-8 (e.g. '1  o. oA ...'), "
         "the column letters A-H, or a header 'key: value'",
         "line 10, col 1: expected the column letters A B C D E F G H",
@@ -551,10 +554,11 @@ def test_the_full_example_of_the_docs_is_what_the_writer_writes() -> None:
     assert dumps_text(p, legend=False) == example.split("\n", 1)[1]
 
 
-def test_the_players_blank_board_reads_once_the_colours_are_typed() -> None:
-    blank = text_blocks("typing-your-game.md")[0]
-    assert len(errors(blank)) == 64
-    p = loads_text(blank.replace("?", "o"))
+def test_the_players_blank_board_reads_once_the_colours_and_reserves_are_typed() -> None:
+    blank = blank_template()
+    assert len(errors(blank)) == 8 + 2  # one a row of ?, one a reserve line left empty
+    typed = blank.replace("?", "o").replace("orange reserve:", "orange reserve: none")
+    p = loads_text(typed.replace("blue reserve:", "blue reserve: -"))
     assert p.ground.rows() == ["oooooooo"] * 8
     assert p.buildings == ()
 
@@ -695,7 +699,7 @@ def test_too_many_words_in_a_header_and_too_many_errors() -> None:
         f"line 9, col {17 + 2 * 64}: more than 64 buildings in a reserve (docs/robustness.md)"
     ]
     junk = "\n".join(["?"] * 5000)
-    found = errors(grid() + junk)
+    found = errors(grid(headers=junk))
     assert len(found) == 101
     assert found[0].startswith("line 9, col 1: expected a grid row")
     assert found[-1] == "stopped after 100 errors"

@@ -12,12 +12,22 @@ import os
 import sys
 from typing import Any
 
+import attrs
 import click
 
 import paris_score
 from paris_score.errors import IllegalPositionError
+from paris_score.model import Pattern
 from paris_score_cli.check import check_command, refuse_illegal
-from paris_score_cli.inputs import EXIT_INVALID, fail, format_option, read_position, source_name
+from paris_score_cli.inputs import (
+    EXIT_INVALID,
+    fail,
+    format_option,
+    pattern_option,
+    read_typed,
+    source_name,
+    with_pattern,
+)
 from paris_score_cli.svg_output import SVG_OPTION, write_scored
 
 EXIT_UNWRITABLE = EXIT_INVALID
@@ -60,31 +70,55 @@ class LazyGroup(click.Group):
 def cli() -> None:
     """Referee and score positions of Paris: La Cité de la Lumière.
 
-    A position is a paris-position/1 JSON file or a text grid (detected by
-    itself); see `paris-score example` for one.
+    A position is a text grid typed at the table (start from `paris-score
+    template`; guide: docs/typing-your-game.md) or a paris-position/1 JSON
+    file, detected by itself.
+
+    Exit statuses: 0 success; 1 the input is unreadable or breaks a rule
+    (every problem is listed), or the output cannot be written; 2 a usage
+    error (a wrong option or argument).
+
+    \b
+    Examples:
+      paris-score template > game.txt
+      paris-score score game.txt
+      paris-score check game.txt --final
     """
 
 
-@cli.command()
+@cli.command(short_help="Score a position, every line explained.")
 @click.argument("file", metavar="FILE")
 @format_option("text: a readable breakdown; json: the paris-score/1 report.")
 @SVG_OPTION
+@pattern_option
 @click.option("--no-check", is_flag=True, help="Score even a position that breaks rules (overlaps are still refused).")
-def score(file: str, output_format: str, svg_out: str | None, no_check: bool) -> None:
+def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern | None, no_check: bool) -> None:
     """Score the position in FILE (`-` reads standard input).
 
-    Every line of the score is explained: which lamps light each building,
-    which buildings form the largest group, what each postcard counted.
-    The position is refereed first (as `paris-score check` does) and refused
-    if it breaks a rule; --no-check scores it anyway.
+    FILE is a text grid, as typed at the table (`paris-score template`
+    prints a blank one; the guide is docs/typing-your-game.md), or a
+    paris-position/1 JSON file.  Every line of the score is explained: which
+    lamps light each building, which buildings form the largest group, what
+    each postcard counted, the reserve counted.  The position is refereed
+    first (as `paris-score check` does) and refused if it breaks a rule, each
+    problem with the grid lines of its spaces.
+
+    \b
+    Examples:
+      paris-score score game.txt
+      paris-score score game.txt --format json
+      paris-score score game.txt --pattern rays4 --svg game.svg
     """
-    position = read_position(file)
+    position, rows = read_typed(file)
+    position, pattern_said = with_pattern(position, pattern)
     if not no_check:
-        refuse_illegal(file, position)
+        refuse_illegal(file, position, rows)
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
         fail(source_name(file), [str(p) for p in e.problems])
+    if pattern_said:
+        report = attrs.evolve(report, notes=(pattern_said, *report.notes))
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed
         write_scored(svg_out, position, report)
     if output_format == "json":
@@ -93,10 +127,16 @@ def score(file: str, output_format: str, svg_out: str | None, no_check: bool) ->
         click.echo(str(report), nl=False)
 
 
-@cli.command()
+@cli.command(short_help="Print the rulebook's scoring example and its scores.")
 @format_option('text: the board as a text grid, then the breakdown; json: {"position": ..., "report": ...}.')
 def example(output_format: str) -> None:
-    """Print the rulebook's scoring example (48 to 57) and its scores."""
+    """Print the rulebook's scoring example (48 to 57) and its scores.
+
+    \b
+    Examples:
+      paris-score example
+      paris-score example --format json
+    """
     from paris_score.example import RECONSTRUCTION_NOTE, rulebook_json
 
     position = paris_score.rulebook_example()
@@ -112,12 +152,41 @@ def example(output_format: str) -> None:
     click.echo(str(report), nl=False)
 
 
-@cli.command("schema")
+@cli.command("template", short_help="Print a blank text grid to fill in.")
+@click.option("--example", "filled", is_flag=True, help="Print the rulebook's example, filled in, instead.")
+def template(filled: bool) -> None:
+    """Print a blank text grid to fill in after a game, every header line included.
+
+    Replace each ? with the printed colour of its space and each . with what
+    stands there, fill in the lines below the grid (the reserve lines are
+    required: `none` when every building was built), then score it.  The
+    postcards are listed as comments.  The guide: docs/typing-your-game.md.
+
+    \b
+    Examples:
+      paris-score template > game.txt
+      paris-score template --example
+    """
+    if filled:
+        click.echo(paris_score.dumps(paris_score.rulebook_example(), format="text"), nl=False)
+        return
+    from paris_score.formats.text_grid import blank_template
+
+    click.echo(blank_template(), nl=False)
+
+
+@cli.command("schema", short_help="Print the JSON Schema of a format.")
 @click.argument("name", type=click.Choice(["position", "report", "pieces", "check", "game", "replay"]))
 def schema_command(name: str) -> None:
     """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
     paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record) or
-    paris-replay/1 (replay, what `replay --format json` prints)."""
+    paris-replay/1 (replay, what `replay --format json` prints).
+
+    \b
+    Examples:
+      paris-score schema position
+      paris-score schema report > paris-score-1.schema.json
+    """
     from paris_score.formats import schema
 
     click.echo(schema(name), nl=False)  # type: ignore[arg-type]

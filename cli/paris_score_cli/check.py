@@ -17,18 +17,60 @@ import click
 import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.errors import Problem
-from paris_score.formats import format_of
+from paris_score.formats import format_of, loads_lines
+from paris_score.model import Pattern
 from paris_score.referee import errors
-from paris_score_cli.inputs import UnreadableError, format_option, read_input, source_name
+from paris_score.squares import square_name
+from paris_score_cli.inputs import (
+    RowLines,
+    UnreadableError,
+    format_option,
+    pattern_option,
+    read_input,
+    source_name,
+    with_pattern,
+)
 
 CHECK_FORMAT: Final = "paris-check/1"
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
 
+QUIET: Final = frozenset({"streetlight-count"})
+"""Remarks the player cannot act on (B2, unconfirmed): shown by ``check --verbose`` only."""
+NOTED: Final = frozenset({"reserve-not-given"})
+"""Warnings ``score`` already says in the report's notes."""
+TYPO: Final = frozenset(
+    {
+        "overlap",
+        "building-size-not-in-box",
+        "too-many-of-size",
+        "too-many-buildings",
+        "building-not-connected",
+        "jardin-wrong-size",
+        "jardin-twice",
+        "annex-twice",
+    }
+)
+"""Errors ``--no-check`` cannot help with: there is no score (W1), or the board is mistyped (sizes, shapes)."""
+
 
 def problem_line(problem: Problem) -> str:
     """``error   P1 building-on-wrong-colour: ... [C3 C4]``."""
     return f"{problem.severity:<7} {problem}"
+
+
+def problem_lines(problem: Problem, rows: RowLines) -> list[str]:
+    """:func:`problem_line`, then for a text grid its spaces row by row, each with its line to fix.
+
+    ``    line 10 (row 8): C8``: a building with a stray space shows it on a row of its own.
+    """
+    lines = [problem_line(problem)]
+    if rows is not None:
+        by_row: dict[int, list[str]] = {}
+        for sq in problem.spaces:
+            by_row.setdefault(sq >> 3, []).append(square_name(sq))
+        lines += [f"    line {rows[r]} (row {r + 1}): {' '.join(names)}" for r, names in sorted(by_row.items())]
+    return lines
 
 
 def summary(problems: list[Problem]) -> str:
@@ -86,20 +128,28 @@ def verdict(problems: list[Problem], final: bool) -> str:
     return "legal, a finished game"
 
 
-def refuse_illegal(path: str, position: paris_score.Position) -> None:
-    """For ``score``: list every problem of :func:`paris_score.check` on standard error; exit 1 on an error."""
+def refuse_illegal(path: str, position: paris_score.Position, rows: RowLines = None) -> None:
+    """For ``score``: the problems of :func:`paris_score.check` on standard error; exit 1 on an error.
+
+    Remarks the player cannot act on (:data:`QUIET`) and warnings the report
+    notes (:data:`NOTED`) are left out.
+    """
     source = source_name(path)
-    problems = paris_score.check(position)
+    problems = [p for p in paris_score.check(position) if p.code not in QUIET | NOTED]
     for problem in problems:
-        click.echo(f"{source}: {problem_line(problem)}", err=True)
-    if errors(problems):
-        # Overlapping pieces have no score at all (W1): --no-check would not help.
-        hint = "" if any(p.code == "overlap" for p in problems) else "; use --no-check to score it anyway"
+        for line in problem_lines(problem, rows):
+            click.echo(f"{source}: {line}", err=True)
+    broken = errors(problems)
+    if broken:
+        if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
+            hint = "; fix the lines shown" if rows is not None else ""
+        else:
+            hint = "; if the board really is so, --no-check scores it anyway"
         click.echo(f"{source}: not legal ({summary(problems)}){hint}", err=True)
         sys.exit(EXIT_NOT_LEGAL)
 
 
-@click.command("check")
+@click.command("check", short_help="Referee a position: every rule it breaks.")
 @click.argument("file", metavar="FILE")
 @click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
 @format_option("text: one line a problem; json: a paris-check/1 document.")
@@ -110,18 +160,31 @@ def refuse_illegal(path: str, position: paris_score.Position) -> None:
     default=None,
     help="A paris-pieces/1 catalogue of the 12 building shapes; turns on the shape checks (B3).",
 )
-def check_command(file: str, final: bool, output_format: str, pieces_file: str | None) -> None:
+@pattern_option
+@click.option("-v", "--verbose", is_flag=True, help="Also show remarks nobody can act on (the streetlight count, B2).")
+def check_command(
+    file: str, final: bool, output_format: str, pieces_file: str | None, pattern: Pattern | None, verbose: bool
+) -> None:
     """Referee the position in FILE (`-` reads standard input) without scoring it.
 
-    Lists every rule the position breaks, each with its rule id (RULES.md),
-    a stable code and the spaces involved; warnings flag what the box cannot
-    confirm.  Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
+    Lists every rule the position breaks, each with its rule id, a stable
+    code and the spaces involved (for a text grid, with the line each is
+    typed on); warnings flag what the position leaves unsaid.
+
+    Exit status 0 legal, 1 not legal or unreadable, 2 usage error.
+
+    \b
+    Examples:
+      paris-score check game.txt
+      paris-score check game.txt --final --pieces pieces.json
+      paris-score check game.json --format json
     """
     if pieces_file == "-" and file == "-":
         raise click.UsageError("FILE and --pieces cannot both be standard input")
     failures: list[tuple[UnreadableError, str]] = []
+    rows: RowLines = None
     try:
-        position = read_input(file, lambda data: paris_score.loads(data, format_of(file)))
+        position, rows = read_input(file, lambda data: loads_lines(data, format_of(file)))
     except UnreadableError as e:
         failures.append((e, "paris-position/1 position"))
     catalogue: Catalogue | None = None
@@ -132,6 +195,7 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
             failures.append((e, "paris-pieces/1 catalogue"))
     if failures:
         _unreadable(source_name(file), failures, output_format)
+    position, pattern_said = with_pattern(position, pattern)
     problems = paris_score.check(position, final=final, catalogue=catalogue)
     legal = not errors(problems)
     source = source_name(file)
@@ -140,7 +204,16 @@ def check_command(file: str, final: bool, output_format: str, pieces_file: str |
         doc = check_document(source, problems, final=final, pieces=pieces)
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        click.echo(f"{source}: {verdict(problems, final)} ({summary(problems)})")
-        for problem in problems:
-            click.echo(f"  {problem_line(problem)}")
+        shown = problems if verbose else [p for p in problems if p.code not in QUIET]
+        click.echo(f"{source}: {verdict(problems, final)} ({summary(shown)})")
+        if pattern_said:
+            click.echo(f"  {pattern_said}")
+        for problem in shown:
+            for line in problem_lines(problem, rows):
+                click.echo(f"  {line}")
+        if len(shown) < len(problems):
+            n = len(problems) - len(shown)
+            click.echo(
+                f"  note: {n} unconfirmed remark{'s' * (n != 1)} left out; --verbose shows {'them' if n != 1 else 'it'}"
+            )
     sys.exit(EXIT_LEGAL if legal else EXIT_NOT_LEGAL)

@@ -9,7 +9,7 @@ from paris_score.errors import ParisScoreError
 from paris_score_cli.inputs import fail, read_position, source_name
 
 
-@click.command()
+@click.command(short_help="Convert a position between JSON and the text grid.")
 @click.argument("file", metavar="FILE")
 @click.option(
     "--to",
@@ -20,7 +20,13 @@ from paris_score_cli.inputs import fail, read_position, source_name
 )
 @click.option("-o", "--output", metavar="OUT", default="-", help="File to write (default: standard output).")
 def convert(file: str, target: str, output: str) -> None:
-    """Convert the position in FILE (JSON or text grid, detected; `-` reads standard input)."""
+    """Convert the position in FILE (JSON or text grid, detected; `-` reads standard input).
+
+    \b
+    Examples:
+      paris-score convert game.txt --to json -o game.json
+      paris-score convert game.json --to text
+    """
     position = read_position(file)
     try:
         text = paris_score.dumps(position, format="text" if target == "text" else "json")

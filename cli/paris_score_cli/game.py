@@ -79,7 +79,7 @@ def _text(source: str, done: Replay) -> list[str]:
     return lines
 
 
-@click.command("replay")
+@click.command("replay", short_help="Replay a paris-game/1 record, refereeing each move.")
 @click.argument("file", metavar="FILE")
 @format_option("text: one line a move, the first illegal move, the score; json: a paris-replay/1 document.")
 @click.option(

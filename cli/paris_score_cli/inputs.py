@@ -6,13 +6,19 @@ import sys
 from collections.abc import Callable
 from typing import Final, NoReturn, TypeVar
 
+import attrs
 import click
 
 import paris_score
 from paris_score.errors import Located, ParisScoreError, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES, format_of
+from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
+from paris_score.light import pattern_label
+from paris_score.model import Pattern
 
 EXIT_INVALID: Final = 1
+
+RowLines = tuple[int, ...] | None
+"""The line each grid row of a text grid was typed on; ``None`` for JSON."""
 
 T = TypeVar("T")
 
@@ -71,8 +77,45 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
 
 def read_position(path: str) -> paris_score.Position:
     """Read FILE (``-`` for standard input); unreadable input exits 1 with every error."""
+    return read_typed(path)[0]
+
+
+def read_typed(path: str) -> tuple[paris_score.Position, RowLines]:
+    """:func:`read_position`, and for a text grid the line of each grid row (for messages about spaces)."""
     format = format_of(path)  # a *.json file is read as JSON, so a broken one gets JSON errors
     try:
-        return read_input(path, lambda data: paris_score.loads(data, format))
+        return read_input(path, lambda data: loads_lines(data, format))
     except UnreadableError as e:
         fail(e.source, [str(err) for err in e.errors])
+
+
+def pattern_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--pattern``: the large streetlight's pattern (S1c), over the file's; passed as ``pattern``."""
+
+    def parse(ctx: click.Context, param: click.Parameter, value: str | None) -> Pattern | None:
+        if value is None:
+            return None
+        from paris_score.formats.text_grid import read_pattern  # the text grid's words, read alike
+
+        pattern, errors = read_pattern(value)
+        if errors or pattern is None:
+            raise click.BadParameter("; ".join(message for _, message in errors), ctx, param)
+        return pattern
+
+    return click.option(
+        "--pattern",
+        metavar="PATTERN",
+        callback=parse,
+        help="The large streetlight's pattern (S1c), over the file's: square2, diamond2, rays4, rays8, "
+        "or offsets such as '(1,0) (0,1) (-1,0) (0,-1)'.",
+    )(command)
+
+
+def with_pattern(position: paris_score.Position, pattern: Pattern | None) -> tuple[paris_score.Position, str]:
+    """The position with ``--pattern`` applied, and the line that says so (``""`` without the option)."""
+    if pattern is None:
+        return position, ""
+    before = position.rules.large_streetlight_pattern
+    rules = attrs.evolve(position.rules, large_streetlight_pattern=pattern)
+    said = f"large streetlight pattern {pattern_label(pattern)} (--pattern; the file says {pattern_label(before)})"
+    return attrs.evolve(position, rules=rules), said

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 import click
 
 from paris_score import svg
+from paris_score.model import Pattern
 from paris_score.svg import MAX_SIZE
-from paris_score_cli.inputs import read_position
+from paris_score_cli.inputs import pattern_option, read_position, source_name, with_pattern
 from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
 
 __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
@@ -21,7 +22,7 @@ __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
 """The widest picture ``render --size`` draws, in pixels: far beyond any screen, and no float overflow."""
 
 
-@click.command()
+@click.command(short_help="Draw a position as an SVG picture.")
 @click.argument("file", metavar="FILE")
 @click.option(
     "-o",
@@ -45,11 +46,21 @@ __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
     default=None,
     help="Width in pixels (default: natural size).",
 )
-def render(file: str, out: str, overlays: Sequence[str], size: int | None) -> None:
+@pattern_option
+def render(file: str, out: str, overlays: Sequence[str], size: int | None, pattern: Pattern | None) -> None:
     """Draw the position in FILE (`-` reads standard input) as an SVG picture.
 
     Illegal positions are drawn too, pieces on top of each other, so that
-    the problem can be seen; `paris-score score` refuses them.
+    the problem can be seen; `paris-score score` refuses them.  With
+    --pattern, the pattern used is said on standard error.
+
+    \b
+    Examples:
+      paris-score render game.txt -o game.svg
+      paris-score render game.txt -o game.svg --overlay lit --overlay groups
+      paris-score render game.txt -o - --overlay large-light --pattern rays8
     """
-    position = read_position(file)
+    position, said = with_pattern(read_position(file), pattern)
+    if said:
+        click.echo(f"{source_name(file)}: {said}", err=True)
     write_svg(out, svg.board(position, size=size, overlays=overlays))

@@ -373,7 +373,7 @@ class _V6Server(TableServer):
     address_family = socket.AF_INET6
 
 
-@click.command()
+@click.command(short_help="Serve the board editor page: tap the board, read the score.")
 @click.option(
     "--host",
     default=DEFAULT_HOST,
@@ -387,9 +387,12 @@ class _V6Server(TableServer):
 def serve(host: str, port: int, open_browser: bool) -> None:
     """Serve the board editor page: tap the board, read the score (docs/table.md).
 
-    Prints the page's address; Ctrl-C stops the server.  Example:
+    Prints the page's address; Ctrl-C stops the server.
 
-        paris-score serve --open
+    \b
+    Examples:
+      paris-score serve --open
+      paris-score serve --host 0.0.0.0 --port 8080
     """
     server_class = _V6Server if ":" in host else TableServer
     try:

@@ -74,6 +74,22 @@ def loads(text: str | bytes, format: Format | None = None) -> Position:
     return loads_text(text)
 
 
+def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Position, tuple[int, ...] | None]:
+    """:func:`loads`, and for a text grid the line each grid row was typed on (``None`` for JSON).
+
+    Messages about spaces can then name the line to fix (``line 10 (row 8): C8``).
+    """
+    if format not in (None, "json", "text"):
+        raise ValueError(f"unknown format {format!r}; expected 'json', 'text' or None")
+    text = input_text(text, "JSON or a text grid" if format is None else FORMAT_NAMES[format])
+    if format == "json" or (format is None and text.lstrip()[:1] in ("{", "[")):
+        return loads_json(text), None
+    from paris_score.formats.text_grid import loads_typed
+
+    typed = loads_typed(text)
+    return typed.position, typed.row_lines
+
+
 def format_of(path: str | os.PathLike[str]) -> Format | None:
     """The format a file name promises: ``"json"`` for ``*.json``, else ``None`` (detect from the text)."""
     return "json" if os.fspath(path).lower().endswith(".json") else None

@@ -34,6 +34,7 @@ from paris_score.model import (
     Rules,
     Statue,
 )
+from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import PIECES, Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import Bitboard, Square, bitboard, is_connected, names, parse_square, square_name
@@ -46,7 +47,6 @@ _BUILDING_KEYS: Final = ("id", "owner", "cells", "annex", "piece")
 _CARD_KEYS: Final = ("in_play", "orange", "blue")
 _RESERVE_KEYS: Final = ("size", "shape")
 _PIECE_KEYS: Final = tuple(piece.key for piece in PIECES)
-_SLUGS: Final = ", ".join(c.value for c in Postcard)
 
 T = TypeVar("T")
 
@@ -229,7 +229,10 @@ def _reserve(r: _Reader, value: object) -> Reserve | None:
     blue = r.each("reserve.blue", obj.get("blue", []), entry)
     if orange is None or blue is None:
         return None
-    return Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
+    not_given = [pl for pl in PLAYERS if pl not in obj]  # S3: scored as none, with a note
+    return Reserve(
+        [n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue], not_given
+    )
 
 
 def _card(r: _Reader, path: str, item: object) -> Postcard | None:
@@ -239,7 +242,7 @@ def _card(r: _Reader, path: str, item: object) -> Postcard | None:
     try:
         return Postcard(slug)
     except ValueError:
-        return r.fail(path, f"{slug!r} is not a postcard; expected one of {_SLUGS}")
+        return r.fail(path, f"{slug!r} is not a postcard slug{postcard_hint(slug, SLUG_LIST)}")
 
 
 def _postcards(r: _Reader, value: object) -> Postcards | None:
@@ -517,7 +520,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                 return None
             sizes[-1].append(entry)
             shapes[-1].append(shape)
-    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1])
+    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1], [pl for pl in PLAYERS if pl not in value])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -649,11 +652,13 @@ def to_dict(position: Position) -> dict[str, Any]:
             pieces[key] = {"at": square_name(value.at), "facing": value.facing}
         else:
             pieces[key] = square_name(value)
+    reserve = position.reserve
+    given = [pl for pl in PLAYERS if pl not in reserve.not_given]  # a reserve not given stays unsaid (S3)
     return {
         "format": POSITION_FORMAT,
         "ground": position.ground.rows(),
         "buildings": buildings,
-        "reserve": {str(pl): [_reserve_entry(n, shape) for n, shape in position.reserve.entries(pl)] for pl in PLAYERS},
+        **({"reserve": {str(pl): [_reserve_entry(*e) for e in reserve.entries(pl)] for pl in given}} if given else {}),
         "postcards": {
             "in_play": [str(c) for c in position.postcards.in_play],
             "orange": [str(c) for c in position.postcards.orange],

@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import re
 import textwrap
-import unicodedata
 from typing import Any, Final
 
 import attrs
@@ -51,6 +50,7 @@ from paris_score.model import (
     Rules,
     Statue,
 )
+from paris_score.names import did_you_mean, postcard_hint, postcard_runs
 from paris_score.postcards import CHARTIER as CHARTIER_PIECE
 from paris_score.postcards import PIECE, STANDING, TITLES, Postcard
 from paris_score.postcards import STATUE as STATUE_PIECE
@@ -74,7 +74,12 @@ CHARTIER: Final = CHARTIER_PIECE.symbol
 STATUE: Final = STATUE_PIECE.symbol
 COMMENT: Final = "#"
 NONE: Final = "-"
-"""A header value meaning "nothing", e.g. ``blue reserve: -``."""
+"""A header value meaning "nothing", e.g. ``blue reserve: -`` (``none`` says the same)."""
+_NONE_WORDS: Final = (NONE, "none")
+NOT_GIVEN: Final = "unknown"
+"""A reserve line's value when the reserve is not known: scored as none, with a note (S3)."""
+BLANK: Final = "?"
+"""The cobblestone of a space not typed yet, in ``paris-score template``'s blank grid."""
 
 PIECE_SYMBOLS: Final[dict[str, str]] = {p.key: p.symbol for p in STANDING if p is not STATUE_PIECE}
 """The special pieces (B7) drawn by a symbol alone; the statue is ``!`` and an arrow."""
@@ -122,6 +127,9 @@ _LINE_END: Final = re.compile(r"\r\n|\r|\n")
 """Lines end in LF, CRLF or CR; other characters ``str.splitlines`` would break at (form feed ...) are blanks."""
 _TOKEN: Final = re.compile(r"\S+")
 _ITEM: Final = re.compile(r"[^\s,]+")
+_CARD_ITEM: Final = re.compile(r"[^\s,;]+")
+"""A postcard header's words: ``;`` separates cards as a comma does."""
+_COMMA: Final = re.compile(r"[ \t]*[,;]")
 _RESERVE_ITEM: Final = re.compile(r"\[[^\]]*\]?|[^\s,\[\]]+|\]")
 """A reserve header's words: a size, a shape ``[A1 B1 ...]`` (the ``]`` may be missing: an error), a stray ``]``."""
 OPEN_SHAPE: Final = "["
@@ -131,20 +139,7 @@ _ROW_OF_LABEL: Final = {label: r for r, label in enumerate(ROW_NAMES)}
 _OFFSET: Final = re.compile(r"[(\[]\s*([+-]?[0-9]{1,9})\s*,\s*([+-]?[0-9]{1,9})\s*[)\]]")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}")
 _SEPARATORS: Final = " \t,;"
-_SLUGS: Final = ", ".join(c.value for c in Postcard)
-
-
-def _fold(text: str) -> str:
-    """Lower case, accents dropped, ``_`` as ``-``: ``Sacré-Cœur`` -> ``sacre-coeur``."""
-    text = text.lower().replace("œ", "oe").replace("_", "-")
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-
-
-_CARDS: Final[dict[str, Postcard]] = {
-    **{_fold(title).replace(" ", "-"): card for card, title in TITLES.items()},
-    **{card.value: card for card in Postcard},
-}
-"""Slugs and folded printed titles (``bouquinistes-sur-la-seine``) -> postcards."""
+_CARD_KEYS: Final = ("postcards", "orange used", "blue used")
 
 
 class _TooManyErrorsError(Exception):
@@ -175,6 +170,11 @@ class _Reader:
         self.chartier: Square | None = None
         self.owners: list[tuple[Player, _Item]] = []
         self.headers: dict[str, list[_Item]] = {}
+        self.breaks: dict[str, list[bool]] = {}
+        """For postcard headers: whether a comma (or the line's end) follows each word."""
+        self.not_given: list[Player] = []
+        self.blanks: list[tuple[Square, _Item]] = []
+        """The spaces of the row being read still ``?`` (a template not filled in)."""
         self.single: dict[str, tuple[str, _Item]] = {}
 
     def fail(self, line: int, col: int, message: str) -> None:
@@ -232,14 +232,23 @@ class _Reader:
             self.fail_at(spaces[8], f"row {label.text} has {n_spaces} spaces; expected 8")
         elif n_spaces < 8:
             self.fail(label.line, 0, f"row {label.text} has {n_spaces} spaces; expected 8, one per column")
+        self.blanks = []
         for c, token in enumerate(spaces[:8]):
             self.space(square(c, r), token)
+        if self.blanks:
+            which = " ".join(square_name(sq) for sq, _ in self.blanks)
+            self.fail_at(
+                self.blanks[0][1],
+                f"not typed yet: {which}; replace each {BLANK} with the colour printed there: o, b, m or l",
+            )
 
     def space(self, sq: Square, token: _Item) -> None:
         """One token: cobblestone, optional Chartier mark, what stands on the space."""
         code = token.text[0]
         if code.lower() in GROUND_CODES:
             self.ground[sq] = code.lower()
+        elif code == BLANK:
+            self.blanks.append((sq, token))
         else:
             self.fail_at(token, f"{code!r} is not a cobblestone; expected o, b, m or l")
         rest, col = token.text[1:], token.col + 1
@@ -293,7 +302,8 @@ class _Reader:
         written = " ".join(raw_key.lower().replace("_", " ").replace("-", " ").split())
         key = _KEYS.get(written)
         if key is None:
-            self.fail(number, key_col, f"unknown header {raw_key.strip()!r}; expected one of {_KEY_LIST}")
+            hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
+            self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
             return
         value_col = len(raw_key) + 2
         if key in _SINGLE_KEYS:
@@ -304,19 +314,40 @@ class _Reader:
                 start = len(value) - len(value.lstrip())
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
-        words = _RESERVE_ITEM if key in _RESERVE_KEYS else _ITEM
+        if key in _RESERVE_KEYS and not self.reserve_said(key, number, key_col, value):
+            return
+        words = _RESERVE_ITEM if key in _RESERVE_KEYS else _CARD_ITEM if key in _CARD_KEYS else _ITEM
         limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
+        breaks = self.breaks.setdefault(key, [])
         for m in words.finditer(value):
-            if m.group() == NONE:
+            if m.group().lower() in _NONE_WORDS:
                 continue
             item = _Item(m.group(), number, value_col + m.start())
             if len(have) == limit:
                 self.fail_at(item, f"too many words for {key!r}; at most {limit} (docs/robustness.md)")
                 break
             have.append(item)
+            if key in _CARD_KEYS:
+                breaks.append(_COMMA.match(value, m.end()) is not None)
             if key in _OWNER_KEYS:
                 self.owners.append((_OWNER_KEYS[key], item))
+        if breaks:
+            breaks[-1] = True  # a name never runs from one line to the next
+
+    def reserve_said(self, key: str, number: int, key_col: int, value: str) -> bool:
+        """S3: a reserve line must say something: sizes, ``none`` (or ``-``), or ``unknown``; False when done."""
+        player = Player.ORANGE if key == "orange reserve" else Player.BLUE
+        said = value.strip()
+        if not said:
+            self.headers.setdefault(key, [])
+            self.fail(number, key_col, f"{key!r} is empty; write the sizes {player} did not build, {_example(key)}")
+            return False
+        if said.lower() == NOT_GIVEN:
+            self.headers.setdefault(key, [])
+            self.not_given.append(player)
+            return False
+        return True
 
     # -- putting the position together ---------------------------------------
 
@@ -344,8 +375,14 @@ class _Reader:
             else:
                 owner[id_] = (player, item)
         for id_, item in self.first.items():
-            if id_ not in owner:
-                self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'")
+            if id_ in owner:
+                continue
+            alike = [named for named in owner if named.lower() == id_.lower()]
+            if len(alike) == 1:  # ``oc`` among the spaces of C: a letter typed in the wrong case
+                self.cells[alike[0]] |= self.cells.pop(id_)
+                continue
+            hint = did_you_mean(id_, owner) if len(id_) > 1 else ""
+            self.fail_at(item, f"building {id_} has no owner; name it in 'orange buildings' or 'blue buildings'{hint}")
         jardins = {self.building_id(item) for item in self.headers.get("jardin", [])}
         annex_of = self.annex_spaces()
         return [
@@ -384,7 +421,9 @@ class _Reader:
         return annex_of
 
     def size(self, item: _Item) -> int | None:
-        if not _NUMBER.fullmatch(item.text):
+        if item.text == "0":
+            self.fail_at(item, "'0' is not a building size; write 'none' when every building was built")
+        elif not _NUMBER.fullmatch(item.text):
             self.fail_at(item, f"{item.text!r} is not a building size; expected 3, 4, 5 or 6")
         elif int(item.text) not in BOX_SIZES:
             self.fail_at(item, f"size {item.text} is not in the box; expected 3, 4, 5 or 6 (B3)")
@@ -451,11 +490,13 @@ class _Reader:
         return None
 
     def cards(self, key: str) -> list[Postcard]:
+        """Postcards by slug or printed title (``Le Peintre, moulin rouge``); one error per unknown name."""
+        items = self.headers.get(key, [])
         cards = []
-        for item in self.headers.get(key, []):
-            card = _CARDS.get(_fold(item.text))
+        for start, end, card in postcard_runs([item.text for item in items], self.breaks.get(key, [])):
             if card is None:
-                self.fail_at(item, f"{item.text!r} is not a postcard; expected one of {_SLUGS}")
+                text = " ".join(item.text for item in items[start:end])
+                self.fail_at(items[start], f"{text!r} is not a postcard{postcard_hint(text)}")
             else:
                 cards.append(card)
         return cards
@@ -465,35 +506,23 @@ class _Reader:
         if "pattern" not in self.single:
             return "square2"
         value, item = self.single["pattern"]
-        for preset in PATTERN_NAMES:
-            if item.text.lower() == preset:
-                return preset
+        pattern, found = read_pattern(value)
         lead = len(value) - len(value.lstrip())
-        written: set[tuple[int, int]] = set()
-        good: list[tuple[int, int]] = []
-        at = 0
-        for match in _OFFSET.finditer(value):
-            if value[at : match.start()].strip(_SEPARATORS):
-                break
-            col = item.col + match.start() - lead
-            pair = (int(match.group(1)), int(match.group(2)))
-            if pair == (0, 0):
-                self.fail(item.line, col, "(0,0) is the lamp's own space; a pattern leaves it out")
-            elif max(map(abs, pair)) > MAX_OFFSET:
-                self.fail(item.line, col, f"({pair[0]},{pair[1]}) reaches off any board; parts are -7 to 7")
-            elif pair in written:
-                self.fail(item.line, col, f"({pair[0]},{pair[1]}) is listed twice")
-            else:
-                good.append(pair)
-            written.add(pair)
-            at = match.end()
-        if not written or value[at:].strip(_SEPARATORS):
-            what = f"{item.text!r} is not a pattern" if item.text else "the pattern is missing"
-            expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
-            self.fail_at(item, f"{what}; expected {expected}")
-        return tuple(good) if good else "square2"
+        for at, message in found:
+            self.fail(item.line, item.col + at - lead, message)
+        return "square2" if pattern is None else pattern
+
+    def reserves_given(self) -> None:
+        """S3: a reserve left out is refused, not read as none (a forgotten line would score wrong)."""
+        if not self.rows:
+            return  # no grid at all: that error is enough
+        for key in _RESERVE_KEYS:
+            if key not in self.headers:
+                player = key.split()[0]
+                self.fail(0, 0, f"no {key!r} line; add one with the sizes {player} did not build, {_example(key)}")
 
     def position(self) -> Position:
+        self.reserves_given()
         if not self.rows:
             self.fail(0, 0, "no grid; expected 8 rows, each starting with its number, e.g. '1  o. oA bD ...'")
         else:
@@ -503,11 +532,20 @@ class _Reader:
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
         orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
-        reserve = Reserve([n for n, _ in orange], [n for n, _ in blue], [s for _, s in orange], [s for _, s in blue])
+        for player, entries in zip(PLAYERS, (orange, blue), strict=True):
+            if player in self.not_given and entries:
+                self.fail(0, 0, f"'{player} reserve' says {NOT_GIVEN} and lists sizes too; keep one")
         postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
         rules = Rules(self.pattern())
         if self.errors:
             raise PositionFormatError(e for *_, e in sorted(self.errors, key=lambda e: e[:2]))
+        reserve = Reserve(
+            [n for n, _ in orange],
+            [n for n, _ in blue],
+            [s for _, s in orange],
+            [s for _, s in blue],
+            self.not_given,
+        )
         found: dict[str, Any] = {key: sq for key, (sq, _) in self.pieces.items()}
         if STATUE_PIECE.key in found:
             found[STATUE_PIECE.key] = Statue(found[STATUE_PIECE.key], self.facing)
@@ -517,12 +555,69 @@ class _Reader:
         return Position(ground, buildings, reserve, postcards, pieces, rules)
 
 
+def read_pattern(value: str) -> tuple[Pattern | None, list[tuple[int, str]]]:
+    """S1c: a preset name or offsets ``(dcol, drow)``; the pattern (``None`` if none is readable) and errors.
+
+    Each error is ``(index in value, message)``; the text grid and ``--pattern`` word them alike.
+    """
+    text = value.strip()
+    if text.lower() in PATTERN_NAMES:
+        return text.lower(), []  # type: ignore[return-value]  # one of PATTERN_NAMES
+    errors: list[tuple[int, str]] = []
+    written: set[tuple[int, int]] = set()
+    good: list[tuple[int, int]] = []
+    at = 0
+    for match in _OFFSET.finditer(value):
+        if value[at : match.start()].strip(_SEPARATORS):
+            break
+        pair = (int(match.group(1)), int(match.group(2)))
+        if pair == (0, 0):
+            errors.append((match.start(), "(0,0) is the lamp's own space; a pattern leaves it out"))
+        elif max(map(abs, pair)) > MAX_OFFSET:
+            errors.append((match.start(), f"({pair[0]},{pair[1]}) reaches off any board; parts are -7 to 7"))
+        elif pair in written:
+            errors.append((match.start(), f"({pair[0]},{pair[1]}) is listed twice"))
+        else:
+            good.append(pair)
+        written.add(pair)
+        at = match.end()
+    if not written or value[at:].strip(_SEPARATORS):
+        what = f"{text!r} is not a pattern" if text else "the pattern is missing"
+        expected = f"{', '.join(PATTERN_NAMES)} or offsets (dcol,drow) such as (1,0) (0,-1)"
+        errors.append((len(value) - len(value.lstrip()), f"{what}; expected {expected}"))
+    return (tuple(good) if good else None), errors
+
+
+def _example(key: str) -> str:
+    """How to write a reserve line, e.g. ``'blue reserve: 4 5' or 'blue reserve: none'``."""
+    return f"e.g. '{key}: 4 5', or '{key}: none' if every building was built"
+
+
+@attrs.frozen
+class Typed:
+    """A position read from a text grid, and the line each grid row was typed on (for messages)."""
+
+    position: Position
+    row_lines: tuple[int, ...]
+    """The line number of rows 1 to 8."""
+
+    def line_of(self, sq: Square) -> int:
+        """The line the space ``sq`` was typed on."""
+        return self.row_lines[sq >> 3]
+
+
 def loads_text(text: str) -> Position:
     """Read a text grid (docs/text-format.md); :class:`PositionFormatError` lists every error."""
+    return loads_typed(text).position
+
+
+def loads_typed(text: str) -> Typed:
+    """:func:`loads_text`, with the line of each grid row, so that messages can point at a space's line."""
     reader = _Reader()
     try:
         reader.read(text.removeprefix("\ufeff"))
-        return reader.position()
+        position = reader.position()
+        return Typed(position, tuple(reader.rows[r] for r in range(8)))
     except _TooManyErrorsError:
         found = [e for *_, e in sorted(reader.errors, key=lambda e: e[:2])]
         raise PositionFormatError([*found, Located("", f"stopped after {MAX_ERRORS} errors")]) from None
@@ -609,8 +704,12 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
             runs.append((player, []))
     lines += [_line(f"{player} buildings", ids) for player, ids in runs]
     lines.append(_line("jardin", [b.id for b in position.buildings if b.jardin]))
+    reserve = position.reserve
     lines += [
-        _line(f"{player} reserve", [_reserve_word(*e) for e in position.reserve.entries(player)]) for player in PLAYERS
+        f"{player} reserve: {NOT_GIVEN}"
+        if player in reserve.not_given
+        else _line(f"{player} reserve", [_reserve_word(*e) for e in reserve.entries(player)])
+        for player in PLAYERS
     ]
     cards = position.postcards
     lines.append(_line("postcards", [str(c) for c in cards.in_play]))
@@ -619,3 +718,33 @@ def dumps_text(position: Position, *, legend: bool = True) -> str:
     offsets: list[str] = [pattern] if isinstance(pattern, str) else [f"({dc},{dr})" for dc, dr in pattern]
     lines.append(_line("pattern", offsets))
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def blank_template() -> str:
+    """A blank text grid to fill in (``paris-score template``): every header, the postcards as comments.
+
+    Each ``?`` waits for a cobblestone and each reserve line for its sizes (or
+    ``none``): left as they are, the reader refuses them, so a half-filled
+    template cannot score.
+    """
+    lines = [
+        *LEGEND,
+        "# Replace each ? with the colour printed on the space, then each . with what stands there.",
+        "",
+        " " * 4 + "   ".join(COLUMN_NAMES),
+        *(ROW_NAMES[r].ljust(4) + "  ".join([BLANK + FREE] * 8) for r in range(8)),
+        "",
+        "orange buildings:     # the ids of orange's buildings, e.g. A B C",
+        "blue buildings:       # the ids of blue's buildings, e.g. D E F",
+        "jardin: -             # the id of the Jardin des Plantes tile, if it was built",
+        "orange reserve:       # sizes orange did not build, e.g. 4 5; none if every building was built",
+        "blue reserve:         # sizes blue did not build, e.g. 4 5; none if every building was built",
+        "postcards:            # the 8 postcards of the game",
+        "orange used:          # the postcards orange put an action token on",
+        "blue used:            # the postcards blue put an action token on",
+        "pattern: square2      # the large streetlight's pattern: square2, diamond2, rays4, rays8 or offsets",
+        "",
+        "# The postcards, as printed (capitals, accents, spaces and hyphens do not matter; commas may separate):",
+        *(f"#   {title:<27} {card.value}" for card, title in TITLES.items()),
+    ]
+    return "\n".join(lines) + "\n"
