@@ -1,11 +1,11 @@
 """A catalogue of the 12 building pieces' shapes (B3), supplied by the user.
 
-The box's real shapes are unknown to this project (RULES.md section 7), so no
+The box's real shapes are unknown to this project (docs/unknowns.md), so no
 catalogue ships with the library.  A user who owns the game can write one
 (``paris-pieces/1`` JSON, see :mod:`paris_score.formats.catalogue_json`) and
 pass it to :func:`paris_score.check`; each built building and each reserve
 shape must then match a catalogue piece up to rotation, each piece used once.
-Pieces are never turned over: they have a printed top (section 7 [ruling]).
+Pieces are never turned over: they have a printed top (the B3 ruling of docs/rules.md).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Catalogue:
         return tuple(p for p in self.pieces if canonical(p.shape) == key)
 
     def mirrored(self, shape: Shape) -> tuple[CataloguePiece, ...]:
-        """The pieces that draw ``shape`` only when turned over (not allowed, section 7)."""
+        """The pieces that draw ``shape`` only when turned over (not allowed: the B3 ruling)."""
         key = canonical(reflect(shape))
         return tuple(p for p in self.pieces if canonical(p.shape) == key and key != canonical(shape))
 

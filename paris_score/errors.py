@@ -66,7 +66,7 @@ class Located:
 class Problem:
     """One rule a position breaks (or, as a warning, cannot be confirmed).
 
-    ``code`` is stable for programs, ``rule`` is the id in RULES.md, ``spaces``
+    ``code`` is stable for programs, ``rule`` is the id in docs/rules.md, ``spaces``
     are the spaces involved in board order.
     """
 
@@ -135,7 +135,7 @@ class UnwritableError(ParisScoreError):
 
 
 class IllegalMoveError(ParisScoreError):
-    """A move the referee refuses (GAME.md's order names one rule): ``code``, ``rule``, ``message``, ``spaces``.
+    """A refused move (its checks run in a fixed order: one rule): ``code``, ``rule``, ``message``, ``spaces``.
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
     refused move reads like a rule a position breaks.

@@ -1,4 +1,4 @@
-"""The rulebook's scoring example (RULES.md section 6), reconstructed.
+"""The rulebook's scoring example (docs/example.md), reconstructed.
 
 The printed diagram is not available to us: the board in ``data/rulebook.json``
 is our own layout, built so that every line of the printed breakdown comes out

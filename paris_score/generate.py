@@ -4,7 +4,7 @@
 a random ground with the 8 streetlight spaces a full board is reported to
 have (B2), 8 random postcards in play (B6), the box's 12 pieces (B3) given
 random *fictional* shapes of the right sizes (the real shapes are unknown,
-RULES.md section 7), each built through :func:`~paris_score.legal_placements`
+docs/unknowns.md), each built through :func:`~paris_score.legal_placements`
 (so Métropolitain P3 and Chartier P7 builds happen) or kept in reserve, then
 the Jardin des Plantes (P4), the annex (P8) and every special piece of a used
 card on a space its rule allows, the statue last so that its front is free

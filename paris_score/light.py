@@ -9,7 +9,8 @@ space: the bitboard of the pattern's spaces on the board, and for every
 target space the bitboard of the spaces whose *inside* the straight segment
 between the two centres crosses (its blockers).  A building is then lit when
 one of its own spaces in the pattern has no blocker covered by another
-building, so a check scans only the building's spaces in the pattern.  Each
+building (:func:`lit_spaces`, the one place that decides S1b), so a check
+scans only the building's spaces in the pattern.  Each
 offset's crossed spaces are computed once (there are at most 224 offsets),
 each (pattern, lamp) table on first use, in a bounded cache: a custom
 pattern costs a few microseconds, not a table for all 64 lamp spaces.
@@ -123,13 +124,18 @@ def sight(pattern: Pattern, lamp: Square) -> Sight:
     return Sight(reach, tuple(blockers))
 
 
-def reaches(table: Sight, spaces: Bitboard, others: Bitboard) -> bool:
-    """S1b: does the light reach a space of ``spaces``, ``others`` being the other buildings' spaces?"""
+def lit_spaces(table: Sight, spaces: Bitboard, others: Bitboard) -> Bitboard:
+    """S1b: the spaces of ``spaces`` the light reaches, ``others`` being the other buildings' spaces.
+
+    A building is lit when this is not empty; the score keeps the spaces, so
+    that a picture can draw each line of sight without testing it again.
+    """
     targets = spaces & table.reach
     blockers = table.blockers
+    lit = 0
     while targets:
         low = targets & -targets
         if not blockers[low.bit_length() - 1] & others:
-            return True
+            lit |= low
         targets ^= low
-    return False
+    return lit

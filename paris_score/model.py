@@ -319,7 +319,7 @@ def _pattern(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
 
 @attrs.frozen
 class Rules:
-    """Options for facts the rulebook only shows in pictures (RULES.md section 7)."""
+    """Options for facts the rulebook only shows in pictures (docs/unknowns.md)."""
 
     large_streetlight_pattern: Pattern = attrs.field(default="square2", validator=_pattern)
 

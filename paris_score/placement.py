@@ -129,7 +129,7 @@ def legal_placements(
     """Every legal placement of ``shape`` for ``player``, in every rotation (P1, P3, P7, B4).
 
     Reflections are off by default: the box's pieces are not turned over
-    (RULES.md section 7).  ``metropolitain`` / ``chartier``: whether that
+    (docs/unknowns.md).  ``metropolitain`` / ``chartier``: whether that
     card's build is open; ``None`` infers it from the position (see the
     module's ruling).  Placements come in board order of their first space;
     a symmetric shape's equal placements are listed once.

@@ -4,7 +4,7 @@
 play) against the box (B2-B7), the postcards (B5, B6) and every placement
 rule (P1-P13); with ``final=True`` also the end of the game (F4), and with a
 catalogue the building shapes (B3).  Each :class:`~paris_score.errors.Problem`
-carries a stable ``code``, the rule id of RULES.md, the spaces involved and a
+carries a stable ``code``, the rule id of docs/rules.md, the spaces involved and a
 one-line message.  ``severity`` is ``"error"`` for a broken rule and
 ``"warning"`` for what the box cannot confirm; a position is legal when it
 has no error.
@@ -453,7 +453,7 @@ def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem
     """B3 with a catalogue: every built piece and reserve shape is a catalogue piece, each used once.
 
     Pieces only rotate; a shape that matches only turned over does not match
-    (RULES.md section 7 [ruling]).  The annex and the Jardin des Plantes are
+    (the B3 ruling of docs/rules.md).  The annex and the Jardin des Plantes are
     not box pieces and are left out.
     """
     items: list[tuple[str, Shape, Bitboard]] = []
@@ -611,7 +611,7 @@ def check(position: Position, *, final: bool = False, catalogue: Catalogue | Non
     """Every problem of ``position``: broken rules (errors) and what the box cannot confirm (warnings).
 
     ``final=True`` also requires a finished game (F4).  ``catalogue`` turns on
-    the shape checks (B3, RULES.md section 7).  An empty list means legal.
+    the shape checks (B3 and its ruling).  An empty list means legal.
     """
     problems = structure_problems(position)
     problems += box_problems(position)

@@ -1,6 +1,6 @@
 """The score report: one value per line of the score sheet, each explaining itself.
 
-``Report.to_dict()`` gives the ``paris-score/1`` JSON report (FORMAT.md);
+``Report.to_dict()`` gives the ``paris-score/1`` JSON report (docs/formats.md);
 ``str(report)`` gives the readable breakdown the CLI prints.
 
 The lines of the sheet (:class:`LitBuilding` ... :class:`PlayerScore`) are
@@ -23,7 +23,11 @@ REPORT_FORMAT = "paris-score/1"
 
 
 class LitBuilding(NamedTuple):
-    """S1: one building, the lamps lighting it and its points (size x lamps)."""
+    """S1: one building, the lamps lighting it and its points (size x lamps).
+
+    ``reached`` runs beside ``lamps``: for each lamp, the building's spaces it
+    lights (S1a: those beside it; S1b: those the large streetlight sees).
+    """
 
     id: str
     size: int
@@ -31,6 +35,7 @@ class LitBuilding(NamedTuple):
     points: int
     annex: bool = False
     jardin: bool = False
+    reached: tuple[Bitboard, ...] = ()
 
 
 class LitBuildings(NamedTuple):
@@ -132,7 +137,7 @@ class Report:
         return self.orange if Player(player) is Player.ORANGE else self.blue
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``paris-score/1`` report (FORMAT.md)."""
+        """The ``paris-score/1`` report (docs/formats.md)."""
         return {
             "format": REPORT_FORMAT,
             "players": {str(p): self[p].to_dict() for p in PLAYERS},

@@ -1,4 +1,4 @@
-"""Scoring at the end of the game (RULES.md section 5): S1-S5 as pure functions over bitboards.
+"""Scoring at the end of the game (docs/rules.md, Scoring): S1-S5 as pure functions over bitboards.
 
 :func:`score` computes the bitboards every line shares once, a :class:`Board`
 (each building's spaces and the spaces beside it, what is built, what is
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.light import pattern_label, reaches, sight
+from paris_score.light import lit_spaces, pattern_label, sight
 from paris_score.model import Building, Pattern, Player, Position, occupancy
 from paris_score.postcards import PIECE, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
@@ -91,7 +91,8 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     """S1: size x lamps for each of the player's buildings, in position order.
 
     A normal lamp lights a building beside it (S1a); the large streetlight one
-    with a space in its pattern and a clear line to it (S1b).
+    with a space in its pattern and a clear line to it (S1b).  Each line keeps
+    the spaces each lamp lights (``LitBuilding.reached``), for pictures.
     """
     bd = board or board_of(position)
     normal = bd.lamps
@@ -106,13 +107,24 @@ def lit_buildings(position: Position, player: Player, board: Board | None = None
     total = 0
     for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
         hit = normal & halo
-        if s & reach and table is not None and reaches(table, s, bd.built & ~s):
-            hit |= large
+        seen = 0  # the spaces the large streetlight lights
+        if s & reach and table is not None:
+            seen = lit_spaces(table, s, bd.built & ~s)
+            if seen:
+                hit |= large
         # Most buildings have no lamp or one: those need no loop.
-        lamps = tuple(scan(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
+        if not hit:
+            lamps: tuple[Square, ...] = ()
+            reached: tuple[Bitboard, ...] = ()
+        elif hit & (hit - 1):
+            lamps = tuple(scan(hit))
+            reached = tuple(seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps)
+        else:
+            lamps = (hit.bit_length() - 1,)
+            reached = (seen if hit == large else BB_ADJACENT[lamps[0]] & s,)
         points = size * len(lamps)
         total += points
-        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin))
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
     return LitBuildings(total, tuple(lines))
 
 
@@ -173,7 +185,10 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
-    """S4b: +1 a space of the dancer's area (free, unlit spaces reachable from the dancer)."""
+    """S4b: +1 a space of the dancer's area: free spaces that are not lamps, reachable from the dancer by edges.
+
+    A space lit by a lamp is in the area; lamps, buildings and pieces bound it.
+    """
     sq = position.pieces.dancer
     if sq is None:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
@@ -279,7 +294,14 @@ def notes(position: Position, report_winner: str, scores: dict[Player, PlayerSco
     out = [reserve_not_given(player) for player in position.reserve.not_given]
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
-    used = position.postcards.orange + position.postcards.blue
+    cards = position.postcards
+    used = cards.orange + cards.blue
+    for card in cards.orange:
+        if card in cards.blue:
+            out.append(
+                f"{card.title} is used by both players (B6: a postcard is used once, "
+                "paris-score check reports it): it is scored for each of them"
+            )
     for key, sq in position.pieces.placed().items():
         piece = PIECE[key]
         if piece.card not in used:

@@ -9,10 +9,10 @@ The same shape drawn anywhere on the board normalises to the same tuple::
 
 Turning a piece is a rotation by a quarter turn; turning it over is a
 reflection.  Pieces have a printed top, so the box's pieces only rotate
-(RULES.md section 7 [ruling]); :func:`orientations` offers reflections for
+(the B3 ruling of docs/rules.md); :func:`orientations` offers reflections for
 callers that want them.
 
-Nothing here knows the box's real shapes: they are unknown (section 7).
+Nothing here knows the box's real shapes: they are unknown (docs/unknowns.md).
 """
 
 from __future__ import annotations

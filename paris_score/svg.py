@@ -1,51 +1,47 @@
 """Pictures: a position drawn as SVG, with the standard library's ElementTree only.
 
+This module only draws: the board, its pieces, and the annotations it is
+given (:class:`Layer` values of lamp rays, outlines, tinted spaces, rings and
+badges).  It knows no rule of the score; :mod:`paris_score.annotate` turns a
+score report into annotations and draws the named overlays.
+
 >>> import paris_score
 >>> from paris_score import svg
->>> picture = svg.board(paris_score.rulebook_example(), overlays=["lit"])
+>>> picture = svg.board(paris_score.rulebook_example())
 >>> picture.startswith("<svg")
 True
 
 :func:`board` returns a :class:`Picture`, a ``str`` that notebooks (IPython,
 Jupyter) display as the image itself.  A :class:`~paris_score.Position` shows
-itself the same way (``Position._repr_svg_``).  A
-:class:`~paris_score.Report` does not: it holds no board, so draw a scored
-position with ``svg.board(position, report=report, overlays=...)``, which
-adds the totals under the board and takes the overlays' data from the report.
+itself the same way (``Position._repr_svg_``).
 
 The picture is deterministic: the same arguments give the same bytes.  Every
 drawn thing carries a ``class`` (``space orange A1``, ``building blue``,
-``piece statue``, ``overlay lit`` ...) so that programs and tests can find it;
-no ``id`` attribute is used, so many pictures can share one HTML page.
+``piece statue``, ``overlay lit`` ...) so that programs and tests can find it.
+Each icon (a lamp, a piece, the annex's book ...) is drawn once, as a
+``<symbol>`` that every space showing it ``<use>``\\s; the symbols' ids
+(``paris-score-lamp`` ...) are the only ids, and they mean the same drawing in
+every picture, so many pictures can share one HTML page.
 
 The layout, in user units (the ``viewBox``)::
 
     MARGIN | 8 x SQUARE_SIZE | MARGIN        columns A-H left to right,
-                                             rows 1-8 top to bottom (FORMAT.md)
+                                             rows 1-8 top to bottom (docs/formats.md)
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Final, Literal
 
-from paris_score.errors import clip
-from paris_score.light import pattern_label, sight
-from paris_score.model import PLAYERS, Building, Player, Position
-from paris_score.postcards import PIECE_CARDS, Postcard
-from paris_score.report import Report
-from paris_score.scoring import lit_buildings
-from paris_score.squares import (
-    BB_ADJACENT,
-    BB_TILES,
-    COLUMN_NAMES,
-    ROW_NAMES,
-    Bitboard,
-    Square,
-    scan,
-    square_name,
-)
+import attrs
+
+from paris_score.errors import UnwritableError, clip
+from paris_score.formats import dumps
+from paris_score.model import Building, Player, Position
+from paris_score.postcards import PIECES, STATUE
+from paris_score.squares import BB_ADJACENT, BB_TILES, COLUMN_NAMES, ROW_NAMES, Bitboard, Square, scan, square_name
 
 SQUARE_SIZE: Final = 50
 """Side of one space, in user units."""
@@ -56,18 +52,7 @@ WIDTH: Final = BOARD_SIZE + 2 * MARGIN
 MAX_SIZE: Final = 100_000
 """The largest picture :func:`board` draws, in pixels wide (a bound for hostile input)."""
 FOOTER: Final = 28
-"""Extra height below the board for the totals, when a report is given."""
-
-OVERLAYS: Final = ("lit", "groups", "painter", "dancer", "large-light")
-"""Optional layers, drawn in a fixed order whatever order they are asked in
-(areas first, the ``lit`` rays last, on top).
-
-``lit``: a ray from each lamp to each building it lights (S1a, S1b) and the
-lamp count beside each id.  ``groups``: each player's largest group (S2).
-``painter``, ``dancer``: the areas of S4a and S4b.  ``large-light``: the
-spaces of the large streetlight's pattern (S1c) and its lines to buildings,
-the blocked ones dashed in red (S1b).
-"""
+"""Extra height below the board for a footer line (the totals of a score)."""
 
 # Colours.  The four cobblestone kinds (B2) must stay far apart: the browser
 # test reads them back from a screenshot.
@@ -90,12 +75,81 @@ TILE_DARK: Final = "#2d2f36"
 PAINTER_AREA: Final = "#1f9e45"
 DANCER_AREA: Final = "#d6338f"
 BLOCKED: Final = "#d62828"
+PATTERN_EDGE: Final = "#c9a100"
 
+_FONT: Final = "DejaVu Sans, Verdana, sans-serif"
 _INSET: Final = 3.0
 """Buildings are drawn this far inside their spaces, so neighbours stay apart."""
 
-_ARROWS: Final = {"up": "^", "down": "v", "left": "<", "right": ">"}
-_STEPS: Final = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+_TURNS: Final = {"up": 0, "right": 90, "down": 180, "left": 270}
+"""The statue's symbol faces up; the picture turns it clockwise by these degrees."""
+
+
+# -- annotations ----------------------------------------------------------------
+
+
+@attrs.frozen
+class Ray:
+    """A line of light from the centre of ``start`` to the space ``end``.
+
+    ``lit`` (a lamp and a building it lights) stops just inside ``end``'s
+    space; ``reached`` and ``blocked`` (dashed red) run to its centre.
+    """
+
+    start: Square
+    end: Square
+    kind: Literal["lit", "reached", "blocked"] = "lit"
+
+
+@attrs.frozen
+class Outline:
+    """A coloured line on a white one round ``spaces``, ``inset`` units inside (< 0: outside)."""
+
+    spaces: Bitboard
+    colour: str
+    inset: float = 0.0
+    dashed: bool = False
+
+
+@attrs.frozen
+class Tint:
+    """Each space of ``spaces`` washed with ``colour``; each carries the class ``<name> <space>``."""
+
+    spaces: Bitboard
+    colour: str
+    opacity: float = 0.22
+    name: str = "area"
+
+
+@attrs.frozen
+class Ring:
+    """A ring round each space of ``spaces`` (class ``name``)."""
+
+    spaces: Bitboard
+    colour: str
+    name: str = "ring"
+
+
+@attrs.frozen
+class Badge:
+    """A short text under a building's id (class ``name``), e.g. ``×2`` lamps."""
+
+    building: str
+    text: str
+    name: str = "badge"
+
+
+@attrs.frozen
+class Layer:
+    """A group of marks drawn in order: ``<g class="name" data-key="value" ...>``."""
+
+    name: str
+    marks: tuple[Mark, ...] = ()
+    data: tuple[tuple[str, str], ...] = ()
+
+
+Mark = Ray | Outline | Tint | Ring | Badge | Layer
+"""What a :class:`Layer` holds."""
 
 
 class Picture(str):
@@ -255,13 +309,202 @@ def _line(parent: ET.Element, a: tuple[float, float], b: tuple[float, float], **
     _el(parent, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], **attributes)
 
 
-def _owner(position: Position, card: Postcard) -> Player | None:
-    return position.postcards.user(card)
+# -- icons: each drawn once, as a symbol centred on (0, 0) ----------------------------
+# A part drawn in ``currentColor`` takes the colour the <use> gives (its owner's).
 
 
-def _piece_colour(position: Position, card: Postcard) -> str:
-    owner = _owner(position, card)
-    return NOBODY if owner is None else BUILDING_FILL[owner]
+def _lamp_icon(s: ET.Element) -> None:
+    """A street lamp seen from above: a glow and a bulb (W4)."""
+    k = SQUARE_SIZE
+    _el(s, "circle", r=0.34 * k, fill=GLOW, fill_opacity="0.35")
+    for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+        _line(
+            s,
+            (dx * 0.2 * k, dy * 0.2 * k),
+            (dx * 0.3 * k, dy * 0.3 * k),
+            stroke=LIGHT,
+            stroke_width=2.5,
+            stroke_linecap="round",
+        )
+    _el(s, "circle", r=0.13 * k, fill=LIGHT, stroke="#8a6d00", stroke_width=1.5)
+
+
+def _tile(s: ET.Element, side: float, frame: str) -> None:
+    """A dark square tile in a frame."""
+    h = side * SQUARE_SIZE / 2
+    _el(s, "rect", x=-h, y=-h, width=2 * h, height=2 * h, rx=5, fill=TILE_DARK, stroke=frame, stroke_width=3)
+
+
+def _lampadaire_icon(s: ET.Element) -> None:
+    """The Lampadaire tile (P9): a lamp on a tile framed in its owner's colour."""
+    _tile(s, 0.84, "currentColor")
+    _lamp_icon(s)
+
+
+def _large_icon(s: ET.Element) -> None:
+    """La Grande Lumière (P13): a sun with eight rays on a dark tile."""
+    k = SQUARE_SIZE
+    _tile(s, 0.9, LIGHT)
+    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
+        d = 0.7071 if dx and dy else 1.0
+        _line(
+            s,
+            (dx * d * 0.2 * k, dy * d * 0.2 * k),
+            (dx * d * 0.37 * k, dy * d * 0.37 * k),
+            stroke=LIGHT,
+            stroke_width=3,
+            stroke_linecap="round",
+        )
+    _el(s, "circle", r=0.16 * k, fill=LIGHT, stroke="#8a6d00", stroke_width=1.5)
+
+
+def _path(points: Iterable[tuple[float, float]]) -> str:
+    return "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in points) + " Z"
+
+
+def _painter_icon(s: ET.Element) -> None:
+    """The painter (P6): a pawn in a beret, holding a brush."""
+    k = SQUARE_SIZE
+    body = ((-0.19 * k, 0.32 * k), (-0.07 * k, -0.02 * k), (0.07 * k, -0.02 * k), (0.19 * k, 0.32 * k))
+    _el(s, "path", d=_path(body), fill="currentColor", stroke=INK, stroke_width=1.5, stroke_linejoin="round")
+    _el(s, "circle", cy=-0.14 * k, r=0.13 * k, fill="currentColor", stroke=INK, stroke_width=1.5)
+    _el(s, "ellipse", cx=0.03 * k, cy=-0.25 * k, rx=0.14 * k, ry=0.05 * k, fill=INK)
+    _line(s, (0.22 * k, -0.05 * k), (0.34 * k, 0.22 * k), stroke=INK, stroke_width=2.5, stroke_linecap="round")
+
+
+def _dancer_icon(s: ET.Element) -> None:
+    """The dancer (P10): arms up, a wide skirt."""
+    k = SQUARE_SIZE
+    for side in (-1, 1):
+        _line(s, (0, -0.02 * k), (side * 0.24 * k, -0.3 * k), stroke=INK, stroke_width=2, stroke_linecap="round")
+        _line(
+            s,
+            (side * 0.06 * k, 0.12 * k),
+            (side * 0.1 * k, 0.38 * k),
+            stroke=INK,
+            stroke_width=2,
+            stroke_linecap="round",
+        )
+    skirt = ((-0.28 * k, 0.2 * k), (0, -0.1 * k), (0.28 * k, 0.2 * k))
+    _el(s, "path", d=_path(skirt), fill="currentColor", stroke=INK, stroke_width=1.5, stroke_linejoin="round")
+    _el(s, "circle", cy=-0.2 * k, r=0.1 * k, fill="currentColor", stroke=INK, stroke_width=1.5)
+
+
+def _statue_icon(s: ET.Element) -> None:
+    """Le Penseur (P11): a stone plinth framed in its owner's colour, a triangle pointing up (turned by the use)."""
+    k = SQUARE_SIZE
+    _el(
+        s,
+        "rect",
+        x=-0.3 * k,
+        y=-0.3 * k,
+        width=0.6 * k,
+        height=0.6 * k,
+        rx=4,
+        fill="#c9c4b8",
+        stroke="currentColor",
+        stroke_width=3,
+    )
+    _el(s, "circle", r=0.12 * k, fill="#6f6a60")
+    tip, left, right = (0, -0.48 * k), (-0.16 * k, -0.2 * k), (0.16 * k, -0.2 * k)
+    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in (tip, left, right))
+    _el(s, "polygon", class_="facing", points=points, fill=INK, stroke="#ffffff", stroke_width=1)
+
+
+def _fountain_icon(s: ET.Element) -> None:
+    """Fontaine des Mers (P12): a round basin, its rim in its owner's colour."""
+    k = SQUARE_SIZE
+    _el(s, "circle", r=0.36 * k, fill="#8fd8ea", stroke="currentColor", stroke_width=3)
+    _el(s, "circle", r=0.2 * k, fill="#d8f5fc", stroke="#1f6f8b", stroke_width=1.5)
+    _el(s, "circle", r=0.06 * k, fill="#1f6f8b")
+
+
+def _chartier_icon(s: ET.Element) -> None:
+    """Chartier (P7): the laid mixed space, drawn over whatever stands on it."""
+    k = SQUARE_SIZE
+    h = k / 2 - 5
+    mixed = GROUND_COLOURS["m"]
+    _el(
+        s,
+        "rect",
+        x=-h,
+        y=-h,
+        width=2 * h,
+        height=2 * h,
+        fill="none",
+        stroke=mixed,
+        stroke_width=2.5,
+        stroke_dasharray="5 3",
+    )
+    d = 0.11 * k
+    px, py = 0.3 * k, -0.3 * k
+    points = f"{_n(px)},{_n(py - d)} {_n(px + d)},{_n(py)} {_n(px)},{_n(py + d)} {_n(px - d)},{_n(py)}"
+    _el(s, "polygon", points=points, fill=mixed, stroke="#ffffff", stroke_width=1)
+
+
+def _book_icon(s: ET.Element) -> None:
+    """The annex (P8): an open book, for the booksellers on the Seine; lines in its building's colour."""
+    w, h = 0.17 * SQUARE_SIZE, 0.22 * SQUARE_SIZE
+    for side in (-1, 1):
+        page = ((0, -h / 2 + 2), (side * w, -h / 2), (side * w, h / 2), (0, h / 2 + 2))
+        _el(s, "path", d=_path(page), fill="#fffdf5", stroke="currentColor", stroke_width=1.5, stroke_linejoin="round")
+
+
+def _tree_icon(s: ET.Element) -> None:
+    """The Jardin des Plantes (P4): a tree."""
+    k = SQUARE_SIZE
+    _el(s, "rect", x=-0.04 * k, y=0.02 * k, width=0.08 * k, height=0.22 * k, fill="#6b4423")
+    _el(s, "circle", cy=-0.06 * k, r=0.2 * k, fill="#3f9b48", stroke="#1d5424", stroke_width=2)
+
+
+def _covered_icon(s: ET.Element) -> None:
+    """A streetlight under a building (P3) is no lamp: a dark dot in the space's corner."""
+    k = SQUARE_SIZE
+    _el(s, "circle", cx=0.3 * k, cy=0.3 * k, r=0.08 * k, fill=GROUND_COLOURS["l"], stroke=LIGHT, stroke_width=1)
+
+
+_ICONS: Final[dict[str, Callable[[ET.Element], None]]] = {
+    "lamp": _lamp_icon,
+    "streetlight": _lampadaire_icon,
+    "large-streetlight": _large_icon,
+    "painter": _painter_icon,
+    "dancer": _dancer_icon,
+    "statue": _statue_icon,
+    "fountain": _fountain_icon,
+    "chartier": _chartier_icon,
+    "book": _book_icon,
+    "tree": _tree_icon,
+    "covered-streetlight": _covered_icon,
+}
+"""Every icon, in the order of the ``<defs>``; a picture defines the ones it uses."""
+ICON_ID_PREFIX: Final = "paris-score-"
+
+
+class _Canvas:
+    """The document being drawn, and the icons it used."""
+
+    def __init__(self, root: ET.Element) -> None:
+        self.root = root
+        self.icons: set[str] = set()
+
+    def use(self, parent: ET.Element, icon: str, sq: Square, **attributes: str | float) -> ET.Element:
+        """Place ``icon`` on the space ``sq``."""
+        self.icons.add(icon)
+        x, y = _corner(sq)
+        href = f"#{ICON_ID_PREFIX}{icon}"
+        return _el(parent, "use", href=href, x=x, y=y, width=SQUARE_SIZE, height=SQUARE_SIZE, **attributes)
+
+    def define_icons(self, index: int) -> None:
+        """The ``<defs>`` of the icons used, inserted as the root's child ``index``."""
+        if not self.icons:
+            return
+        defs = ET.Element("defs")
+        half = SQUARE_SIZE / 2
+        for name, draw in _ICONS.items():
+            if name in self.icons:
+                viewbox = f"{_n(-half)} {_n(-half)} {SQUARE_SIZE} {SQUARE_SIZE}"
+                draw(_el(defs, "symbol", id=ICON_ID_PREFIX + name, viewBox=viewbox))
+        self.root.insert(index, defs)
 
 
 # -- layers -------------------------------------------------------------------
@@ -286,33 +529,15 @@ def _ground(svg: ET.Element, position: Position) -> None:
         )
 
 
-def _lamp_symbol(parent: ET.Element, sq: Square) -> None:
-    """A street lamp seen from above: a glow and a bulb (W4)."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    g = _group(parent, f"lamp {square_name(sq)}")
-    _el(g, "circle", cx=cx, cy=cy, r=0.34 * s, fill=GLOW, fill_opacity="0.35")
-    for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
-        _line(
-            g,
-            (cx + dx * 0.2 * s, cy + dy * 0.2 * s),
-            (cx + dx * 0.3 * s, cy + dy * 0.3 * s),
-            stroke=LIGHT,
-            stroke_width=2.5,
-            stroke_linecap="round",
-        )
-    _el(g, "circle", cx=cx, cy=cy, r=0.13 * s, fill=LIGHT, stroke="#8a6d00", stroke_width=1.5)
-
-
-def _lamps(svg: ET.Element, position: Position) -> None:
+def _lamps(canvas: _Canvas, position: Position) -> None:
     """Lamps printed on the ground: uncovered streetlight spaces without the large tile (W4)."""
-    layer = _group(svg, "lamps")
+    layer = _group(canvas.root, "lamps")
     ground_lamps = position.ground.streetlight & ~position.built
     large = position.pieces.large_streetlight
     if large is not None:
         ground_lamps &= ~(1 << large)
     for sq in scan(ground_lamps):
-        _lamp_symbol(layer, sq)
+        canvas.use(layer, "lamp", sq, class_=f"lamp {square_name(sq)}")
 
 
 def _grid(svg: ET.Element) -> None:
@@ -338,36 +563,22 @@ def _grid(svg: ET.Element) -> None:
         )
 
 
-def _book(parent: ET.Element, sq: Square, stroke: str) -> None:
-    """The annex (P8): an open book, for the booksellers on the Seine."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    w, h = 0.17 * s, 0.22 * s
-    for side in (-1, 1):
-        x0 = cx + side * w
-        _el(
-            parent,
-            "path",
-            d=f"M{_n(cx)},{_n(cy - h / 2 + 2)} L{_n(x0)},{_n(cy - h / 2)} L{_n(x0)},{_n(cy + h / 2)} "
-            f"L{_n(cx)},{_n(cy + h / 2 + 2)} Z",
-            fill="#fffdf5",
-            stroke=stroke,
-            stroke_width=1.5,
-            stroke_linejoin="round",
-        )
+def _seam(parent: ET.Element, building: Building, annex: Square, stroke: str) -> None:
+    """A dashed line where the annex meets its building (P8)."""
+    ax, ay = _corner(annex)
+    dashes: dict[str, str | float] = {"stroke": stroke, "stroke_width": 1.5, "stroke_dasharray": "4 3"}
+    for sq in scan(BB_ADJACENT[annex] & building.cells):
+        if sq == annex - 1 or sq == annex + 1:
+            x = ax if sq < annex else ax + SQUARE_SIZE
+            _line(parent, (x, ay + 6), (x, ay + SQUARE_SIZE - 6), **dashes)
+        else:
+            y = ay if sq < annex else ay + SQUARE_SIZE
+            _line(parent, (ax + 6, y), (ax + SQUARE_SIZE - 6, y), **dashes)
 
 
-def _tree(parent: ET.Element, sq: Square) -> None:
-    """The Jardin des Plantes (P4): a tree."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    _el(parent, "rect", x=cx - 0.04 * s, y=cy + 0.02 * s, width=0.08 * s, height=0.22 * s, fill="#6b4423")
-    _el(parent, "circle", cx=cx, cy=cy - 0.06 * s, r=0.2 * s, fill="#3f9b48", stroke="#1d5424", stroke_width=2)
-
-
-def _buildings(svg: ET.Element, position: Position) -> None:
+def _buildings(canvas: _Canvas, position: Position) -> None:
     """Each building (W3) as one outlined shape in its owner's colour, with its id."""
-    layer = _group(svg, "buildings")
+    layer = _group(canvas.root, "buildings")
     for b in position.buildings:
         kind = " jardin" if b.jardin else ""
         kind += " annexed" if b.annex is not None else ""
@@ -385,57 +596,21 @@ def _buildings(svg: ET.Element, position: Position) -> None:
         )
         if b.annex is not None:
             mark = _group(g, "annex")
-            ax, ay = _corner(b.annex)
-            # A dashed seam where the annex meets the building (P8).
-            for sq in scan(BB_ADJACENT[b.annex] & b.cells):
-                if sq == b.annex - 1 or sq == b.annex + 1:
-                    x = ax if sq < b.annex else ax + SQUARE_SIZE
-                    _line(
-                        mark,
-                        (x, ay + 6),
-                        (x, ay + SQUARE_SIZE - 6),
-                        stroke=stroke,
-                        stroke_width=1.5,
-                        stroke_dasharray="4 3",
-                    )
-                else:
-                    y = ay if sq < b.annex else ay + SQUARE_SIZE
-                    _line(
-                        mark,
-                        (ax + 6, y),
-                        (ax + SQUARE_SIZE - 6, y),
-                        stroke=stroke,
-                        stroke_width=1.5,
-                        stroke_dasharray="4 3",
-                    )
-            _book(mark, b.annex, stroke)
+            _seam(mark, b, b.annex, stroke)
+            canvas.use(mark, "book", b.annex, color=stroke)
         if b.jardin:
             # The tree goes on a cell without the id (a domino has one).
             label = label_square(b)
-            spot = next((sq for sq in scan(b.cells) if sq != label), label)
-            _tree(_group(g, "jardin"), spot)
-        covered = position.ground.streetlight & b.spaces
-        for sq in scan(covered):
-            # A streetlight under a building (P3) is no lamp: a dark dot in its corner.
-            x, y = _corner(sq)
-            _el(
-                g,
-                "circle",
-                class_="covered-streetlight",
-                cx=x + 0.8 * SQUARE_SIZE,
-                cy=y + 0.8 * SQUARE_SIZE,
-                r=0.08 * SQUARE_SIZE,
-                fill=GROUND_COLOURS["l"],
-                stroke=LIGHT,
-                stroke_width=1,
-            )
+            canvas.use(g, "tree", next((sq for sq in scan(b.cells) if sq != label), label), class_="jardin")
+        for sq in scan(position.ground.streetlight & b.spaces):
+            canvas.use(g, "covered-streetlight", sq, class_="covered-streetlight")
         cx, cy = label_point(b)
         text = _el(
             g,
             "text",
             x=cx,
             y=cy,
-            font_family="DejaVu Sans, Verdana, sans-serif",
+            font_family=_FONT,
             font_size=0.42 * SQUARE_SIZE,
             font_weight="bold",
             text_anchor="middle",
@@ -448,198 +623,27 @@ def _buildings(svg: ET.Element, position: Position) -> None:
         text.text = b.id
 
 
-def _pawn(parent: ET.Element, sq: Square, fill: str) -> None:
-    """The painter (P6): a pawn in a beret."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    _el(
-        parent,
-        "path",
-        d=f"M{_n(cx - 0.19 * s)},{_n(cy + 0.32 * s)} L{_n(cx - 0.07 * s)},{_n(cy - 0.02 * s)} "
-        f"L{_n(cx + 0.07 * s)},{_n(cy - 0.02 * s)} L{_n(cx + 0.19 * s)},{_n(cy + 0.32 * s)} Z",
-        fill=fill,
-        stroke=INK,
-        stroke_width=1.5,
-        stroke_linejoin="round",
-    )
-    _el(parent, "circle", cx=cx, cy=cy - 0.14 * s, r=0.13 * s, fill=fill, stroke=INK, stroke_width=1.5)
-    _el(parent, "ellipse", cx=cx + 0.03 * s, cy=cy - 0.25 * s, rx=0.14 * s, ry=0.05 * s, fill=INK)
-    # A brush held against the body.
-    _line(
-        parent,
-        (cx + 0.22 * s, cy - 0.05 * s),
-        (cx + 0.34 * s, cy + 0.22 * s),
-        stroke=INK,
-        stroke_width=2.5,
-        stroke_linecap="round",
-    )
-
-
-def _dancer(parent: ET.Element, sq: Square, fill: str) -> None:
-    """The dancer (P10): arms up, a wide skirt."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    for side in (-1, 1):
-        _line(
-            parent,
-            (cx, cy - 0.02 * s),
-            (cx + side * 0.24 * s, cy - 0.3 * s),
-            stroke=INK,
-            stroke_width=2,
-            stroke_linecap="round",
-        )
-        _line(
-            parent,
-            (cx + side * 0.06 * s, cy + 0.12 * s),
-            (cx + side * 0.1 * s, cy + 0.38 * s),
-            stroke=INK,
-            stroke_width=2,
-            stroke_linecap="round",
-        )
-    _el(
-        parent,
-        "path",
-        d=f"M{_n(cx - 0.28 * s)},{_n(cy + 0.2 * s)} L{_n(cx)},{_n(cy - 0.1 * s)} L{_n(cx + 0.28 * s)},"
-        f"{_n(cy + 0.2 * s)} Z",
-        fill=fill,
-        stroke=INK,
-        stroke_width=1.5,
-        stroke_linejoin="round",
-    )
-    _el(parent, "circle", cx=cx, cy=cy - 0.2 * s, r=0.1 * s, fill=fill, stroke=INK, stroke_width=1.5)
-
-
-def _statue(parent: ET.Element, sq: Square, facing: str, fill: str) -> None:
-    """Le Penseur (P11): a stone plinth and a triangle pointing the way it faces."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    _el(
-        parent,
-        "rect",
-        x=cx - 0.3 * s,
-        y=cy - 0.3 * s,
-        width=0.6 * s,
-        height=0.6 * s,
-        rx=4,
-        fill="#c9c4b8",
-        stroke=fill,
-        stroke_width=3,
-    )
-    _el(parent, "circle", cx=cx, cy=cy, r=0.12 * s, fill="#6f6a60")
-    dx, dy = _STEPS[facing]
-    px, py = -dy, dx
-    tip = (cx + dx * 0.48 * s, cy + dy * 0.48 * s)
-    base = (cx + dx * 0.2 * s, cy + dy * 0.2 * s)
-    left = (base[0] + px * 0.16 * s, base[1] + py * 0.16 * s)
-    right = (base[0] - px * 0.16 * s, base[1] - py * 0.16 * s)
-    _el(
-        parent,
-        "polygon",
-        class_="facing",
-        points=" ".join(f"{_n(x)},{_n(y)}" for x, y in (tip, left, right)),
-        fill=INK,
-        stroke="#ffffff",
-        stroke_width=1,
-    )
-
-
-def _fountain(parent: ET.Element, sq: Square, fill: str) -> None:
-    """Fontaine des Mers (P12): a round basin."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    _el(parent, "circle", cx=cx, cy=cy, r=0.36 * s, fill="#8fd8ea", stroke=fill, stroke_width=3)
-    _el(parent, "circle", cx=cx, cy=cy, r=0.2 * s, fill="#d8f5fc", stroke="#1f6f8b", stroke_width=1.5)
-    _el(parent, "circle", cx=cx, cy=cy, r=0.06 * s, fill="#1f6f8b")
-
-
-def _tile(parent: ET.Element, sq: Square, frame: str, side: float) -> None:
-    cx, cy = centre(sq)
-    h = side * SQUARE_SIZE / 2
-    _el(
-        parent,
-        "rect",
-        x=cx - h,
-        y=cy - h,
-        width=2 * h,
-        height=2 * h,
-        rx=5,
-        fill=TILE_DARK,
-        stroke=frame,
-        stroke_width=3,
-    )
-
-
-def _large(parent: ET.Element, sq: Square) -> None:
-    """La Grande Lumière (P13): a sun with eight rays on a dark tile."""
-    cx, cy = centre(sq)
-    s = SQUARE_SIZE
-    _tile(parent, sq, LIGHT, 0.9)
-    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
-        k = 0.7071 if dx and dy else 1.0
-        _line(
-            parent,
-            (cx + dx * k * 0.2 * s, cy + dy * k * 0.2 * s),
-            (cx + dx * k * 0.37 * s, cy + dy * k * 0.37 * s),
-            stroke=LIGHT,
-            stroke_width=3,
-            stroke_linecap="round",
-        )
-    _el(parent, "circle", cx=cx, cy=cy, r=0.16 * s, fill=LIGHT, stroke="#8a6d00", stroke_width=1.5)
-
-
-def _chartier(parent: ET.Element, sq: Square) -> None:
-    """Chartier (P7): the laid mixed space, drawn over whatever stands on it."""
-    x, y = _corner(sq)
-    s = SQUARE_SIZE
-    _el(
-        parent,
-        "rect",
-        x=x + 5,
-        y=y + 5,
-        width=s - 10,
-        height=s - 10,
-        fill="none",
-        stroke=GROUND_COLOURS["m"],
-        stroke_width=2.5,
-        stroke_dasharray="5 3",
-    )
-    d = 0.11 * s
-    px, py = x + s - 0.2 * s, y + 0.2 * s
-    _el(
-        parent,
-        "polygon",
-        points=f"{_n(px)},{_n(py - d)} {_n(px + d)},{_n(py)} {_n(px)},{_n(py + d)} {_n(px - d)},{_n(py)}",
-        fill=GROUND_COLOURS["m"],
-        stroke="#ffffff",
-        stroke_width=1,
-    )
-
-
-def _pieces(svg: ET.Element, position: Position) -> None:
-    """Every special piece (B7), in the owner's colour (grey when no one used its card)."""
-    layer = _group(svg, "pieces")
-    p = position.pieces
-    if p.streetlight is not None:
-        g = _group(layer, f"piece streetlight {square_name(p.streetlight)}")
-        _tile(g, p.streetlight, _piece_colour(position, PIECE_CARDS["streetlight"]), 0.84)
-        _lamp_symbol(g, p.streetlight)
-    if p.large_streetlight is not None:
-        _large(_group(layer, f"piece large-streetlight {square_name(p.large_streetlight)}"), p.large_streetlight)
-    if p.fountain is not None:
-        colour = _piece_colour(position, PIECE_CARDS["fountain"])
-        _fountain(_group(layer, f"piece fountain {square_name(p.fountain)}"), p.fountain, colour)
-    if p.statue is not None:
-        colour = _piece_colour(position, PIECE_CARDS["statue"])
-        g = _group(layer, f"piece statue {square_name(p.statue.at)}", data_facing=p.statue.facing)
-        _statue(g, p.statue.at, p.statue.facing, colour)
-    if p.painter is not None:
-        colour = _piece_colour(position, PIECE_CARDS["painter"])
-        _pawn(_group(layer, f"piece painter {square_name(p.painter)}"), p.painter, colour)
-    if p.dancer is not None:
-        colour = _piece_colour(position, PIECE_CARDS["dancer"])
-        _dancer(_group(layer, f"piece dancer {square_name(p.dancer)}"), p.dancer, colour)
-    if p.chartier is not None:
-        _chartier(_group(layer, f"piece chartier {square_name(p.chartier)}"), p.chartier)
+def _pieces(canvas: _Canvas, position: Position) -> None:
+    """Every special piece (B7), its icon in the colour of the player who used its card (grey: nobody)."""
+    layer = _group(canvas.root, "pieces")
+    statue = position.pieces.statue
+    where = position.pieces.placed()
+    if position.pieces.chartier is not None:
+        where["chartier"] = position.pieces.chartier
+    for piece in PIECES:
+        sq = where.get(piece.key)
+        if sq is None:
+            continue
+        owner = position.postcards.user(piece.card)
+        extra: dict[str, str] = {"color": NOBODY if owner is None else BUILDING_FILL[owner]}
+        data: dict[str, str] = {}
+        if piece is STATUE and statue is not None:
+            data["data_facing"] = statue.facing
+            if _TURNS[statue.facing]:
+                cx, cy = centre(sq)
+                extra["transform"] = f"rotate({_TURNS[statue.facing]} {_n(cx)} {_n(cy)})"
+        g = _group(layer, f"piece {piece.picture} {square_name(sq)}", **data)
+        canvas.use(g, piece.picture, sq, **extra)
 
 
 def _coordinates(svg: ET.Element) -> None:
@@ -660,266 +664,140 @@ def _coordinates(svg: ET.Element) -> None:
             _el(layer, "text", x=edge, y=middle).text = ROW_NAMES[i]
 
 
-# -- overlays -----------------------------------------------------------------
+# -- annotations ----------------------------------------------------------------
 
 
 def _short_of(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
     """The point a quarter of a space before ``b`` on the way from ``a``: just inside the building."""
     dx, dy = b[0] - a[0], b[1] - a[1]
-    k = 0.25 * SQUARE_SIZE / (dx * dx + dy * dy) ** 0.5
+    length = (dx * dx + dy * dy) ** 0.5
+    if not length:
+        return b
+    k = 0.25 * SQUARE_SIZE / length
     return b[0] - k * dx, b[1] - k * dy
 
 
-def _ray(
-    parent: ET.Element, a: tuple[float, float], b: tuple[float, float], colour: str, dashed: bool, dot: float = 4
-) -> None:
-    extra: dict[str, str | float] = {"stroke_dasharray": "6 4"} if dashed else {}
+def _ray(parent: ET.Element, ray: Ray) -> None:
+    a, b = centre(ray.start), centre(ray.end)
+    blocked = ray.kind == "blocked"
+    colour = BLOCKED if blocked else LIGHT
+    dot = 3.0
+    if ray.kind == "lit":
+        b, dot = _short_of(a, b), 4.0
+    extra: dict[str, str | float] = {"stroke_dasharray": "6 4"} if blocked else {}
     _line(parent, a, b, stroke="#3a2f00", stroke_width=5, stroke_linecap="round", stroke_opacity="0.55", **extra)
     _line(parent, a, b, stroke=colour, stroke_width=3, stroke_linecap="round", **extra)
     _el(parent, "circle", cx=b[0], cy=b[1], r=dot, fill=colour, stroke="#3a2f00", stroke_width=1)
 
 
-def _lit(svg: ET.Element, position: Position, report: Report | None) -> None:
-    """S1: a ray from each lamp to the building it lights, and ``x n`` lamps by each id."""
-    layer = _group(svg, "overlay lit")
-    # The score's own S1 lines: from the report when given, else computed the same way.
-    lit = {
-        line.id: line.lamps
-        for player in PLAYERS
-        for line in (report[player].lit_buildings if report else lit_buildings(position, player)).buildings
-    }
-    built = position.built
-    large = position.pieces.large_streetlight
-    for b in position.buildings:
-        lamps = lit[b.id]
-        g = _group(layer, f"lit-building {b.owner}", data_building=b.id)
-        for lamp in lamps:
-            if lamp == large:
-                others = built & ~b.spaces
-                table = sight(position.rules.large_streetlight_pattern, lamp)
-                reached = [t for t in scan(table.reach & b.spaces) if not table.blockers[t] & others]
-            else:
-                reached = list(scan(BB_ADJACENT[lamp] & b.spaces))
-            if reached:  # always, unless the report is another position's
-                _ray(g, centre(lamp), _short_of(centre(lamp), centre(reached[0])), LIGHT, dashed=False)
-        x, y = label_point(b)
-        badge = _el(
-            g,
-            "text",
-            class_="lamp-count",
-            x=x,
-            y=y + 0.42 * SQUARE_SIZE,
-            font_family="DejaVu Sans, Verdana, sans-serif",
-            font_size=13,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=LIGHT,
-            stroke="#3a2f00",
-            stroke_width=3,
-            paint_order="stroke",
-        )
-        badge.text = f"\u00d7{len(lamps)}"
-
-
-def _groups(svg: ET.Element, position: Position, report: Report | None) -> None:
-    """S2: a dashed line round each player's largest group."""
-    from paris_score.scoring import largest_group
-
-    layer = _group(svg, "overlay groups", fill="none")
-    for player in PLAYERS:
-        group = report[player].largest_group if report is not None else largest_group(position, player)
-        spaces = 0
-        for building_id in group.buildings:
-            spaces |= position.building(building_id).spaces
-        if not spaces:
-            continue
-        g = _group(layer, f"group {player}", data_buildings=" ".join(group.buildings))
-        _boundary(g, spaces, GROUP_STROKE[player], -1.5, dashed=True)
-
-
-def _card_area(position: Position, report: Report | None, card: Postcard) -> Bitboard:
-    """The area a card counted (S4a, S4b): from the report when it lists the card, else computed."""
-    if report is not None:
-        for player in PLAYERS:
-            for c in report[player].postcards.cards:
-                if c.card is card and c.spaces:
-                    return c.spaces
-    from paris_score import scoring
-
-    return (scoring.painter if card is Postcard.LE_PEINTRE else scoring.dancer)(position).spaces
-
-
-def _boundary(parent: ET.Element, bb: Bitboard, colour: str, inset: float, dashed: bool = False) -> None:
-    """A coloured line round ``bb`` on a white one, readable on any ground."""
-    d = outline(bb, inset)
-    dash: dict[str, str | float] = {"stroke_dasharray": "8 5"} if dashed else {}
+def _outline(parent: ET.Element, mark: Outline) -> None:
+    """A coloured line round the spaces on a white one, readable on any ground."""
+    if not mark.spaces:
+        return
+    d = outline(mark.spaces, mark.inset)
+    dash: dict[str, str | float] = {"stroke_dasharray": "8 5"} if mark.dashed else {}
     _el(parent, "path", d=d, fill="none", stroke="#ffffff", stroke_width=5, stroke_linejoin="round")
-    _el(parent, "path", d=d, fill="none", stroke=colour, stroke_width=3, stroke_linejoin="round", **dash)
+    _el(parent, "path", d=d, fill="none", stroke=mark.colour, stroke_width=3, stroke_linejoin="round", **dash)
 
 
-def _area(svg: ET.Element, name: str, bb: Bitboard, colour: str) -> ET.Element:
-    """An area (S4a, S4b): each space tinted, the whole outlined."""
-    layer = _group(svg, f"overlay {name}")
-    for sq in scan(bb):
+def _tint(parent: ET.Element, mark: Tint) -> None:
+    for sq in scan(mark.spaces):
         x, y = _corner(sq)
         _el(
-            layer,
+            parent,
             "rect",
-            class_=f"area {square_name(sq)}",
+            class_=f"{mark.name} {square_name(sq)}",
             x=x,
             y=y,
             width=SQUARE_SIZE,
             height=SQUARE_SIZE,
-            fill=colour,
-            fill_opacity="0.22",
+            fill=mark.colour,
+            fill_opacity=_n(mark.opacity),
         )
-    if bb:
-        _boundary(layer, bb, colour, 3)
-    return layer
 
 
-def _painter(svg: ET.Element, position: Position, report: Report | None) -> None:
-    """S4a: the painter's area, and a ring round each lamp in it."""
-    area = _card_area(position, report, Postcard.LE_PEINTRE) if position.pieces.painter is not None else 0
-    layer = _area(svg, "painter", area, PAINTER_AREA)
-    for sq in scan(position.lamps() & area):
+def _ring(parent: ET.Element, mark: Ring) -> None:
+    for sq in scan(mark.spaces):
         cx, cy = centre(sq)
         _el(
-            layer,
+            parent,
             "circle",
-            class_="counted-lamp",
+            class_=mark.name,
             cx=cx,
             cy=cy,
             r=0.44 * SQUARE_SIZE,
             fill="none",
-            stroke=PAINTER_AREA,
+            stroke=mark.colour,
             stroke_width=3,
         )
 
 
-def _dancer_area(svg: ET.Element, position: Position, report: Report | None) -> None:
-    """S4b: the dancer's area."""
-    area = _card_area(position, report, Postcard.MOULIN_ROUGE) if position.pieces.dancer is not None else 0
-    _area(svg, "dancer", area, DANCER_AREA)
+def _badge(parent: ET.Element, mark: Badge, building: Building) -> None:
+    x, y = label_point(building)
+    text = _el(
+        parent,
+        "text",
+        class_=mark.name,
+        x=x,
+        y=y + 0.42 * SQUARE_SIZE,
+        font_family=_FONT,
+        font_size=13,
+        font_weight="bold",
+        text_anchor="middle",
+        fill=LIGHT,
+        stroke="#3a2f00",
+        stroke_width=3,
+        paint_order="stroke",
+    )
+    text.text = mark.text
 
 
-def _large_light(svg: ET.Element, position: Position) -> None:
-    """S1b, S1c: the pattern's spaces, and the line to every building space in it, red when blocked."""
-    lamp = position.pieces.large_streetlight
-    pattern = position.rules.large_streetlight_pattern
-    layer = _group(svg, "overlay large-light", data_pattern=pattern_label(pattern))
-    if lamp is None:
-        return
-    table = sight(pattern, lamp)
-    built = position.built
-    for target in scan(table.reach):
-        if built >> target & 1:
-            continue  # buildings keep their colour; the rays below tell their story
-        x, y = _corner(target)
-        _el(
-            layer,
-            "rect",
-            class_=f"reach {square_name(target)}",
-            x=x,
-            y=y,
-            width=SQUARE_SIZE,
-            height=SQUARE_SIZE,
-            fill=LIGHT,
-            fill_opacity="0.3",
-        )
-    _boundary(layer, table.reach | 1 << lamp, "#c9a100", -1.5, dashed=True)
-    owners = {sq: b for b in position.buildings for sq in scan(b.spaces)}
-    for target in scan(table.reach):
-        building = owners.get(target)
-        if building is None:
-            continue
-        blocked = bool(table.blockers[target] & built & ~building.spaces)
-        g = _group(layer, "blocked" if blocked else "reached", data_space=square_name(target))
-        _ray(g, centre(lamp), centre(target), BLOCKED if blocked else LIGHT, dashed=blocked, dot=3)
-
-
-# -- text ---------------------------------------------------------------------
-
-
-def text_board(position: Position) -> str:
-    """A plain text drawing of the board, for ``<desc>`` and for people without a picture.
-
-    Ground is lower case (``o`` orange, ``b`` blue, ``m`` mixed, ``l``
-    streetlight); buildings show their id; pieces: ``P`` painter, ``D`` dancer,
-    ``S`` statue with its facing (``^ v < >``), ``F`` fountain, ``L``
-    Lampadaire tile, ``G`` large streetlight.  The lines below the grid say
-    who owns what.
-    """
-    cells = [position.colours.code(sq) for sq in range(64)]
-    for b in position.buildings:
-        for sq in scan(b.spaces):
-            cells[sq] = b.id
-    p = position.pieces
-    marks = {"painter": "P", "dancer": "D", "fountain": "F", "streetlight": "L", "large_streetlight": "G"}
-    for name, mark in marks.items():
-        sq = getattr(p, name)
-        if sq is not None:
-            cells[sq] = mark
-    if p.statue is not None:
-        cells[p.statue.at] = "S" + _ARROWS[p.statue.facing]
-    lines = ["   " + " ".join(f"{c:<2}" for c in COLUMN_NAMES).rstrip()]
-    for r in range(8):
-        lines.append(f"{ROW_NAMES[r]}  " + " ".join(f"{cells[r * 8 + c]:<2}" for c in range(8)).rstrip())
-    for b in position.buildings:
-        extra = " (Jardin des Plantes)" if b.jardin else ""
-        extra += f" (annex {square_name(b.annex)})" if b.annex is not None else ""
-        lines.append(f"building {b.id}: {b.owner}, size {b.size}{extra}")
-    for name, sq in p.placed().items():
-        owner = position.postcards.user(PIECE_CARDS[name])
-        facing = f", facing {p.statue.facing}" if name == "statue" and p.statue else ""
-        lines.append(f"{name.replace('_', ' ')}: {square_name(sq)}{facing} ({owner or 'nobody'})")
-    if p.chartier is not None:
-        lines.append(f"chartier: {square_name(p.chartier)} is mixed")
-    if p.large_streetlight is not None:
-        lines.append(f"large streetlight pattern: {pattern_label(position.rules.large_streetlight_pattern)}")
-    return "\n".join(lines)
+def _layer(parent: ET.Element, layer: Layer, buildings: dict[str, Building]) -> None:
+    g = _group(parent, layer.name, **{f"data_{key}": value for key, value in layer.data})
+    for mark in layer.marks:
+        if isinstance(mark, Layer):
+            _layer(g, mark, buildings)
+        elif isinstance(mark, Ray):
+            _ray(g, mark)
+        elif isinstance(mark, Outline):
+            _outline(g, mark)
+        elif isinstance(mark, Tint):
+            _tint(g, mark)
+        elif isinstance(mark, Ring):
+            _ring(g, mark)
+        elif mark.building in buildings:  # a Badge; one naming no building of this position is left out
+            _badge(g, mark, buildings[mark.building])
 
 
 # -- the picture ----------------------------------------------------------------
 
 
-def report_overlays(position: Position, report: Report) -> tuple[str, ...]:
-    """The overlays that explain a report: light, groups, and each area a card counted."""
-    names = ["lit", "groups"]
-    used = {c.card for player in PLAYERS for c in report[player].postcards.cards}
-    if Postcard.LE_PEINTRE in used and position.pieces.painter is not None:
-        names.append("painter")
-    if Postcard.MOULIN_ROUGE in used and position.pieces.dancer is not None:
-        names.append("dancer")
-    if position.pieces.large_streetlight is not None:
-        names.append("large-light")
-    return tuple(names)
+def describe(position: Position) -> str:
+    """The ``<desc>`` of a picture: the position as a text grid, or as JSON when pieces share a space."""
+    try:
+        return dumps(position, format="text")
+    except UnwritableError:  # a text grid draws one thing a space
+        return dumps(position)
 
 
 def board(
     position: Position,
     *,
     size: int | None = None,
-    overlays: Iterable[str] = (),
-    report: Report | None = None,
+    annotations: Iterable[Layer] = (),
+    footer: str | None = None,
 ) -> Picture:
     """Draw ``position`` as an SVG document.
 
     :param size: width in pixels (the height follows); ``None`` for the
         natural size, one user unit a pixel (:data:`WIDTH` wide).
-    :param overlays: names from :data:`OVERLAYS`; unknown names raise
-        :class:`ValueError`.
-    :param report: the position's score report (:func:`paris_score.score`):
-        the totals are written under the board and the overlays take their
-        data from it.
+    :param annotations: layers drawn over the pieces, in order
+        (:mod:`paris_score.annotate` makes them from a score).
+    :param footer: a line of text under the board (:data:`FOOTER` more units high).
     """
-    wanted = set(overlays)
-    unknown = sorted(wanted - set(OVERLAYS))
-    if unknown:
-        raise ValueError(f"unknown overlay {', '.join(map(repr, unknown))}; expected some of {', '.join(OVERLAYS)}")
     if size is not None and not 0 < size <= MAX_SIZE:
         raise ValueError(f"size must be a number of pixels from 1 to {MAX_SIZE}, got {clip(repr(size), 40)}")
-    height = WIDTH + (FOOTER if report is not None else 0)
+    height = WIDTH + (FOOTER if footer is not None else 0)
     scale = 1.0 if size is None else size / WIDTH
     svg = ET.Element(
         "svg",
@@ -932,23 +810,17 @@ def board(
             "height": _n(height * scale),
         },
     )
-    ET.SubElement(svg, "desc").text = text_board(position)
+    canvas = _Canvas(svg)
+    ET.SubElement(svg, "desc").text = describe(position)
     _el(svg, "rect", class_="background", x=0, y=0, width=WIDTH, height=height, fill=BACKGROUND)
     _ground(svg, position)
-    _lamps(svg, position)
+    _lamps(canvas, position)
     _grid(svg)
-    _buildings(svg, position)
-    _pieces(svg, position)
-    if "groups" in wanted:
-        _groups(svg, position, report)
-    if "painter" in wanted:
-        _painter(svg, position, report)
-    if "dancer" in wanted:
-        _dancer_area(svg, position, report)
-    if "large-light" in wanted:
-        _large_light(svg, position)
-    if "lit" in wanted:
-        _lit(svg, position, report)
+    _buildings(canvas, position)
+    _pieces(canvas, position)
+    buildings = {b.id: b for b in position.buildings}
+    for layer in annotations:
+        _layer(svg, layer, buildings)
     _el(
         svg,
         "rect",
@@ -962,20 +834,19 @@ def board(
         stroke_width=3,
     )
     _coordinates(svg)
-    if report is not None:
-        result = "a tie" if report.winner == "tie" else f"{report.winner} wins"
-        footer = _el(
+    if footer is not None:
+        _el(
             svg,
             "text",
-            class_="totals",
+            class_="footer",
             x=WIDTH / 2,
             y=WIDTH + FOOTER / 2 - 2,
-            font_family="DejaVu Sans, Verdana, sans-serif",
+            font_family=_FONT,
             font_size=15,
             font_weight="bold",
             text_anchor="middle",
             dominant_baseline="central",
             fill=INK,
-        )
-        footer.text = f"orange {report.orange.total} \u2013 blue {report.blue.total}: {result}"
+        ).text = footer
+    canvas.define_icons(1)  # after the <desc>
     return Picture(ET.tostring(svg, encoding="unicode"))

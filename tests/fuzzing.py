@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import paris_score
-from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, svg
+from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, annotate
 from paris_score.errors import GameFormatError, Located, MoveNotationError
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.game import GameState
@@ -491,8 +491,8 @@ def exercise(data: bytes | str, *, draw: bool = True) -> Position | None:
         json.dumps(report.to_dict())
         str(report)
     if draw:
-        overlays = svg.report_overlays(position, report) if report is not None else svg.OVERLAYS
-        svg.board(position, report=report, overlays=overlays)
+        overlays = annotate.report_overlays(position, report) if report is not None else annotate.OVERLAYS
+        annotate.board(position, report=report, overlays=overlays)
     assert paris_score.loads(paris_score.dumps(position)) == position
     try:
         text = paris_score.dumps(position, format="text")

@@ -1,4 +1,4 @@
-"""A small, obviously correct scorer, written straight from RULES.md S1-S5 (for tests only).
+"""A small, obviously correct scorer, written straight from docs/rules.md S1-S5 (for tests only).
 
 Spaces are ``(col, row)`` tuples, sets of spaces are Python sets, areas and
 groups are found by breadth-first search, and the large streetlight's line of
@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from paris_score.model import Player, Position
+from paris_score.postcards import Postcard
 
 Cell = tuple[int, int]
 """(column, row): column 0 is A, row 0 is row 1."""
@@ -323,6 +324,12 @@ def reference_report(position: Position) -> dict[str, Any]:
             "set rules.large_streetlight_pattern to change it)"
         )
     everyone = used["orange"] + used["blue"]
+    notes += [
+        f"{Postcard(card).title} is used by both players (B6: a postcard is used once, paris-score check reports it): "
+        "it is scored for each of them"
+        for card in used["orange"]
+        if card in used["blue"]
+    ]
     for piece, c in placed_cells.items():
         card = PIECE_CARD[piece]
         if card not in everyone:

@@ -1,4 +1,4 @@
-"""The paris-score command line: outputs and exit statuses (FORMAT.md)."""
+"""The paris-score command line: outputs and exit statuses (docs/cli.md)."""
 
 from __future__ import annotations
 

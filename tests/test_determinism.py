@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 import paris_score
-from paris_score import Position, svg
+from paris_score import Position, annotate, svg
 from paris_score.formats.text_grid import dumps_text
 from paris_score_cli.app import cli
 from tests.fuzzing import EVERYTHING, ROOT
@@ -36,7 +36,7 @@ def outputs(position: Position) -> dict[str, str]:
         "report-text": str(report),
         "check": json.dumps([p.to_dict() for p in paris_score.check(position, final=True)]),
         "svg": svg.board(position),
-        "svg-scored": svg.board(position, report=report, overlays=svg.OVERLAYS, size=300),
+        "svg-scored": annotate.board(position, report=report, overlays=annotate.OVERLAYS, size=300),
     }
 
 

@@ -1,7 +1,7 @@
 """The optimised engine agrees with a small, obviously correct scorer on every line of the report.
 
 tests/reference.py scores with sets of spaces, breadth-first search and exact
-fractions, straight from RULES.md S1-S5; paris_score.scoring scores with
+fractions, straight from docs/rules.md S1-S5; paris_score.scoring scores with
 bitboards and precomputed tables.  They must agree on every line of
 ``Report.to_dict()`` (notes included) and on the spaces each postcard counted,
 for a fixed corpus of random positions, legal and not, and for hypothesis'

@@ -1,4 +1,4 @@
-"""The pictures in docs/img/ are exactly what :mod:`paris_score.svg` draws today.
+"""The pictures in docs/img/ are exactly what :mod:`paris_score.annotate` draws today.
 
 After a change to the drawing, write them again with
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: draw with this tree's paris_score
 
 import paris_score  # noqa: E402
-from paris_score import svg  # noqa: E402
+from paris_score import annotate  # noqa: E402
 
 IMG = ROOT / "docs" / "img"
 
@@ -39,7 +39,7 @@ def draw(name: str) -> str:
         position = paris_score.replay((ROOT / "examples" / source).read_bytes()).state.position()
     else:
         position = paris_score.load(ROOT / "examples" / source)
-    return svg.board(position, report=paris_score.score(position), overlays=overlays) + "\n"
+    return annotate.board(position, report=paris_score.score(position), overlays=overlays) + "\n"
 
 
 def test_every_picture_is_a_fresh_drawing() -> None:

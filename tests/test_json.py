@@ -1,4 +1,4 @@
-"""paris-position/1 reading and writing (FORMAT.md), the schemas, and bad input."""
+"""paris-position/1 reading and writing (docs/formats.md), the schemas, and bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rulebook's scoring example (RULES.md section 6): every printed line, and a plausible board.
+"""The rulebook's scoring example (docs/example.md): every printed line, and a plausible board.
 
 The board we ship (``paris_score/data/rulebook.json``, copied to ``examples/rulebook.json``)::
 
@@ -89,7 +89,7 @@ def report(position: Position) -> Report:
     return paris_score.score(position)
 
 
-# --- every printed line of the breakdown (RULES.md section 6) ---------------------------------
+# --- every printed line of the breakdown (docs/example.md) ---------------------------------
 
 
 @pytest.mark.parametrize(
@@ -241,7 +241,7 @@ def test_drawing_matches_the_position(position: Position) -> None:
         assert f"{r + 1}   {pieces}        {r + 1}   {ground}" in doc
 
 
-# --- a plausible finished game (RULES.md sections 1-4) ----------------------------------------
+# --- a plausible finished game (docs/rules.md B, F, W, P) ----------------------------------------
 
 
 def test_no_pieces_overlap(position: Position) -> None:

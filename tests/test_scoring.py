@@ -1,4 +1,4 @@
-"""One or more tests per scoring rule of RULES.md section 5, each on a grid literal."""
+"""One or more tests per scoring rule of docs/rules.md (Scoring), each on a grid literal."""
 
 from __future__ import annotations
 
@@ -475,3 +475,43 @@ def test_score_refuses_pieces_on_one_space() -> None:
         "W1 overlap: building A and building B stand on the same space [B1]",
         "W1 overlap: building A and the painter stand on the same space [A1]",
     ]
+
+
+def test_a_postcard_used_by_both_players_is_named_in_the_notes() -> None:
+    pos = board(
+        """
+        oloo  ....
+        oooo  .p..
+        """,
+        cards={"in_play": ["le-peintre"], "orange": ["le-peintre"], "blue": ["le-peintre"]},
+    )
+    report = score(pos)
+    assert report.orange.postcards.points == report.blue.postcards.points == 2
+    assert [n for n in report.notes if "both" in n] == [
+        "Le Peintre is used by both players (B6: a postcard is used once, paris-score check reports it): "
+        "it is scored for each of them"
+    ]
+    one_user = score(board("oloo  ....\noooo  .p..", cards={"in_play": ["le-peintre"], "orange": ["le-peintre"]}))
+    assert not [n for n in one_user.notes if "both" in n]
+
+
+def test_s1_each_lamp_records_the_spaces_it_lit() -> None:
+    # D1 is a normal lamp beside A's C1 and D2.  The large streetlight on A1 sees A's C1, and B's A3;
+    # building X on B2 hides C2, C3 and B3 (S1b), and is seen itself.
+    pos = board(
+        """
+        l..l  g.A.
+        ....  .XAA
+        ....  BBA.
+        """,
+        orange="AXB",
+    )
+    a = lit(pos, "A")
+    assert lamp_names(a) == ["A1", "D1"]
+    assert [square_names(spaces) for spaces in a.reached] == [["C1"], ["C1", "D2"]]
+    assert [square_names(spaces) for spaces in lit(pos, "B").reached] == [["A3"]]
+    assert [square_names(spaces) for spaces in lit(pos, "X").reached] == [["B2"]]
+
+
+def square_names(bb: int) -> list[str]:
+    return [square_name(sq) for sq in range(64) if bb >> sq & 1]

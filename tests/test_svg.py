@@ -11,11 +11,12 @@ import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score import Player, score, svg
+from paris_score import Player, annotate, score, svg
 from paris_score.squares import BB_ALL, parse_square, scan, square_name
 from paris_score_cli.app import cli
 from tests.grids import board
@@ -107,9 +108,12 @@ def test_one_group_per_building_with_its_id_owner_and_marks() -> None:
     a = next(g for g in groups if "annexed" in g.get("class", ""))
     assert classed(a, "g", "annex")
     c = next(g for g in groups if "jardin" in g.get("class", ""))
-    assert classed(c, "g", "jardin")
+    (tree,) = classed(c, "use", "jardin")
+    assert tree.get("href") == "#paris-score-tree"
     b = next(g for g in groups if g.find("s:text", NS).text == "B")  # type: ignore[union-attr]
-    assert len(classed(b, "circle", "covered-streetlight")) == 1  # F3 lies under B (P3)
+    (covered,) = classed(b, "use", "covered-streetlight")  # F3 lies under B (P3)
+    cx, cy = svg.centre(parse_square("F3"))
+    assert (float(covered.get("x", "")), float(covered.get("y", ""))) == (cx - 25, cy - 25)
     fills = {g.find("s:text", NS).text: g.find("s:path", NS).get("fill") for g in groups}  # type: ignore[union-attr]
     assert fills["A"] == svg.BUILDING_FILL[Player.ORANGE]
     assert fills["B"] == svg.BUILDING_FILL[Player.BLUE]
@@ -139,11 +143,20 @@ def test_statue_shows_its_facing(facing: str, mark: str) -> None:
     (statue,) = classed(root, "g", "piece")
     assert statue.get("class") == "piece statue B2"
     assert statue.get("data-facing") == facing
-    (triangle,) = classed(statue, "polygon", "facing")
+    (use,) = statue.findall("s:use", NS)
+    assert use.get("href") == "#paris-score-statue"
+    (symbol,) = [s for s in root.iter(f"{{{NS['s']}}}symbol") if s.get("id") == "paris-score-statue"]
+    (triangle,) = classed(symbol, "polygon", "facing")
     tip_x, tip_y = (float(v) for v in triangle.get("points", "").split()[0].split(","))
+    assert (tip_x, tip_y) == (0, -24)  # the symbol faces up, from the space's centre
     cx, cy = svg.centre(parse_square("B2"))
+    turn = use.get("transform")
+    angle = 0 if turn is None else int(turn.removeprefix("rotate(").split()[0])
+    if turn is not None:
+        assert turn == f"rotate({angle} {cx:g} {cy:g})"
     dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[facing]
-    assert (round(tip_x - cx), round(tip_y - cy)) == (dx * 24, dy * 24)
+    # rotate(a) turns (0, -1) clockwise on screen: to (sin a, -cos a)
+    assert {0: (0, -1), 90: (1, 0), 180: (0, 1), 270: (-1, 0)}[angle] == (dx, dy)
 
 
 def test_every_special_piece_is_drawn_on_its_space() -> None:
@@ -164,7 +177,7 @@ def test_lamps_are_drawn_on_uncovered_streetlights_only() -> None:
     position = full()
     root = parse(svg.board(position))
     (layer,) = classed(root, "g", "lamps")
-    lamps = [g.get("class", "").split()[1] for g in classed(layer, "g", "lamp")]
+    lamps = [g.get("class", "").split()[1] for g in classed(layer, "use", "lamp")]
     ground = position.ground.streetlight & ~position.built & ~(1 << parse_square("E5"))
     assert sorted(lamps) == sorted(square_name(sq) for sq in scan(ground))
     assert "F3" not in lamps
@@ -181,29 +194,32 @@ def test_coordinates_letters_and_numbers_row_1_at_the_top() -> None:
     assert sorted(t for t, _, _ in texts) == sorted(list("ABCDEFGH12345678") * 2)
 
 
-def test_desc_carries_the_text_board() -> None:
+def test_desc_carries_the_text_grid() -> None:
     position = full()
-    root = parse(svg.board(position))
-    desc = root.find("s:desc", NS)
+    desc = parse(svg.board(position)).find("s:desc", NS)
     assert desc is not None
-    assert desc.text == svg.text_board(position)
-    lines = svg.text_board(position).splitlines()
-    assert lines[0] == "   A  B  C  D  E  F  G  H"
-    assert lines[1] == "1  A  A  A  o  l  b  b  b"
-    assert lines[2] == "2  A  A  m  P  B  B  b  b"
-    assert lines[4] == "4  o  S^ o  m  o  D  b  l"
-    assert "building A: orange, size 5 (annex B2)" in lines
-    assert "statue: B4, facing up (orange)" in lines
+    assert desc.text == paris_score.dumps(position, format="text")
+    assert paris_score.loads(desc.text) == position
+
+
+def test_desc_of_pieces_sharing_a_space_is_json() -> None:
+    # The painter stands on building A: a text grid cannot show both, so the picture describes it as JSON.
+    position = board("ooo  AA.", orange="A", cards={"orange": ["le-peintre"]})
+    position = attrs.evolve(position, pieces=attrs.evolve(position.pieces, painter=parse_square("A1")))
+    desc = parse(svg.board(position)).find("s:desc", NS)
+    assert desc is not None
+    assert paris_score.loads(desc.text or "") == position
+    assert (desc.text or "").startswith("{")
 
 
 def test_no_overlay_unless_asked() -> None:
     root = parse(svg.board(full()))
-    assert all(overlay(root, name) is None for name in svg.OVERLAYS)
+    assert all(overlay(root, name) is None for name in annotate.OVERLAYS)
 
 
 def test_unknown_overlay_and_bad_size_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown overlay 'glow'"):
-        svg.board(full(), overlays=["lit", "glow"])
+        annotate.board(full(), overlays=["lit", "glow"])
     with pytest.raises(ValueError, match="size"):
         svg.board(full(), size=0)
     with pytest.raises(ValueError, match=r"from 1 to 100000, got 10+ \.\.\. 0+$"):
@@ -213,7 +229,7 @@ def test_unknown_overlay_and_bad_size_are_refused() -> None:
 def test_lit_overlay_draws_one_ray_per_lamp_and_building() -> None:
     position = full()
     report = score(position)
-    root = parse(svg.board(position, overlays=["lit"]))
+    root = parse(annotate.board(position, overlays=["lit"]))
     layer = overlay(root, "lit")
     assert layer is not None
     rays = {g.get("data-building"): len(g.findall("s:circle", NS)) for g in classed(layer, "g", "lit-building")}
@@ -234,7 +250,7 @@ def test_groups_overlay_outlines_each_largest_group() -> None:
         orange="AB",
         blue="CD",
     )
-    root = parse(svg.board(position, overlays=["groups"]))
+    root = parse(annotate.board(position, overlays=["groups"]))
     layer = overlay(root, "groups")
     assert layer is not None
     assert [(g.get("class"), g.get("data-buildings")) for g in classed(layer, "g", "group")] == [
@@ -246,7 +262,7 @@ def test_groups_overlay_outlines_each_largest_group() -> None:
 def test_painter_and_dancer_overlays_tint_their_areas() -> None:
     position = full()
     report = score(position)
-    root = parse(svg.board(position, overlays=["painter", "dancer"], report=report))
+    root = parse(annotate.board(position, overlays=["painter", "dancer"], report=report))
     painter_cards = [c for c in report.orange.postcards.cards if c.card == "le-peintre"]
     dancer_cards = [c for c in report.blue.postcards.cards if c.card == "moulin-rouge"]
     for name, (card,) in (("painter", painter_cards), ("dancer", dancer_cards)):
@@ -263,8 +279,8 @@ def test_painter_and_dancer_overlays_tint_their_areas() -> None:
 
 def test_areas_are_computed_without_a_report() -> None:
     position = full()
-    with_report = svg.board(position, overlays=["painter", "dancer"], report=score(position))
-    without = svg.board(position, overlays=["painter", "dancer"])
+    with_report = annotate.board(position, overlays=["painter", "dancer"], report=score(position))
+    without = annotate.board(position, overlays=["painter", "dancer"])
     assert overlay(parse(with_report), "painter") is not None
     pick = {"painter", "dancer"}
     for name in pick:
@@ -284,7 +300,7 @@ def test_large_light_overlay_shows_reach_and_blocked_lines() -> None:
         orange="XAB",
         cards={"blue": ["la-grande-lumiere"]},
     )
-    root = parse(svg.board(position, overlays=["large-light"]))
+    root = parse(annotate.board(position, overlays=["large-light"]))
     layer = overlay(root, "large-light")
     assert layer is not None
     assert layer.get("data-pattern") == "square2"
@@ -297,7 +313,7 @@ def test_large_light_overlay_shows_reach_and_blocked_lines() -> None:
 
 
 def test_large_light_overlay_is_empty_without_the_tile() -> None:
-    root = parse(svg.board(board("ooo  A..", orange="A"), overlays=["large-light"]))
+    root = parse(annotate.board(board("ooo  A..", orange="A"), overlays=["large-light"]))
     layer = overlay(root, "large-light")
     assert layer is not None
     assert len(layer) == 0
@@ -306,11 +322,11 @@ def test_large_light_overlay_is_empty_without_the_tile() -> None:
 def test_report_adds_the_totals_and_its_overlays() -> None:
     position = full()
     report = score(position)
-    picture = svg.board(position, report=report, overlays=svg.report_overlays(position, report))
+    picture = annotate.board(position, report=report, overlays=annotate.report_overlays(position, report))
     root = parse(picture)
-    (totals,) = classed(root, "text", "totals")
+    (totals,) = classed(root, "text", "footer")
     assert totals.text == f"orange {report.orange.total} \u2013 blue {report.blue.total}: blue wins"
-    assert svg.report_overlays(position, report) == ("lit", "groups", "painter", "dancer", "large-light")
+    assert annotate.report_overlays(position, report) == ("lit", "groups", "painter", "dancer", "large-light")
     assert root.get("viewBox") == f"0 0 {svg.WIDTH} {svg.WIDTH + svg.FOOTER}"
 
 
@@ -320,22 +336,38 @@ def test_size_sets_width_and_height() -> None:
 
 
 def test_deterministic_byte_for_byte() -> None:
-    first = svg.board(full(), overlays=["lit", "groups", "painter"], report=score(full()))
-    again = svg.board(full(), overlays=["painter", "groups", "lit", "lit"], report=score(full()))
+    first = annotate.board(full(), overlays=["lit", "groups", "painter"], report=score(full()))
+    again = annotate.board(full(), overlays=["painter", "groups", "lit", "lit"], report=score(full()))
     assert first == again
     example = svg.board(paris_score.rulebook_example())
     assert example == svg.board(paris_score.loads(Path(RULEBOOK).read_text("utf-8")))
 
 
-def test_no_id_attributes_so_pictures_can_share_a_page() -> None:
-    root = parse(svg.board(full(), overlays=svg.OVERLAYS, report=score(full())))
-    assert not [e for e in root.iter() if "id" in e.attrib]
+def symbols(picture: str) -> dict[str, bytes]:
+    return {s.get("id", ""): ET.tostring(s) for s in parse(picture).iter(f"{{{NS['s']}}}symbol")}
+
+
+def test_icons_are_drawn_once_and_pictures_can_share_a_page() -> None:
+    picture = annotate.board(full(), overlays=annotate.OVERLAYS, report=score(full()))
+    root = parse(picture)
+    # The only ids are the icons' symbols, each defined once and used where the icon stands.
+    ids = [e.get("id", "") for e in root.iter() if "id" in e.attrib]
+    assert all(e.tag == f"{{{NS['s']}}}symbol" for e in root.iter() if "id" in e.attrib)
+    assert len(ids) == len(set(ids))
+    uses = [u.get("href") for u in root.iter(f"{{{NS['s']}}}use")]
+    assert {f"#{i}" for i in ids} == set(uses)
+    lamps = full().ground.streetlight & ~full().built & ~(1 << parse_square("E5"))  # the large streetlight on E5
+    assert uses.count("#paris-score-lamp") == lamps.bit_count() == 5
+    # A symbol means the same drawing in every picture: two pictures on one page cannot disagree.
+    other = symbols(svg.board(paris_score.rulebook_example()))
+    assert other
+    assert all(symbols(picture)[name] == drawing for name, drawing in other.items() if name in symbols(picture))
 
 
 def test_notebooks_display_positions_and_pictures() -> None:
     position = full()
     assert position._repr_svg_() == svg.board(position)
-    picture = svg.board(position, report=score(position))
+    picture = annotate.board(position, report=score(position))
     assert isinstance(picture, str)
     assert picture._repr_svg_() == str(picture)
 
@@ -417,12 +449,12 @@ def test_score_svg_writes_the_scored_picture(tmp_path: Path) -> None:
     assert "RESULT:" in stdout  # the report still goes to standard output
     position = paris_score.rulebook_example()
     report = score(position)
-    expected = svg.board(position, report=report, overlays=svg.report_overlays(position, report))
+    expected = annotate.board(position, report=report, overlays=annotate.report_overlays(position, report))
     assert out.read_text("utf-8") == expected + "\n"
     root = parse(expected)
     assert overlay(root, "lit") is not None
     assert overlay(root, "groups") is not None
-    assert classed(root, "text", "totals")
+    assert classed(root, "text", "footer")
 
 
 def test_score_svg_refuses_standard_output() -> None:

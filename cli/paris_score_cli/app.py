@@ -1,6 +1,6 @@
 """``paris-score``: score and referee positions from the command line.
 
-Exit statuses (FORMAT.md): 0 success, 1 the position is invalid or unreadable
+Exit statuses (docs/cli.md): 0 success, 1 the position is invalid or unreadable
 (every problem on standard error), 2 a usage error.
 """
 
@@ -145,7 +145,7 @@ def example(output_format: str) -> None:
         both = {"position": json.loads(rulebook_json()), "report": report.to_dict()}
         click.echo(json.dumps(both, indent=2, ensure_ascii=False))
         return
-    click.echo("The rulebook's scoring example (RULES.md section 6)")
+    click.echo("The rulebook's scoring example (docs/example.md)")
     click.echo(RECONSTRUCTION_NOTE)
     click.echo("")
     click.echo(paris_score.dumps(position, format="text"))

@@ -1,6 +1,6 @@
 """``paris-score check``: referee a position without scoring it.
 
-Exit statuses (FORMAT.md): 0 legal (warnings allowed), 1 not legal or
+Exit statuses (docs/cli.md): 0 legal (warnings allowed), 1 not legal or
 unreadable, 2 a usage error.  An unreadable input (the position or the
 ``--pieces`` catalogue) is reported as such, apart from a position that
 breaks rules: in text on standard error, in JSON as ``"readable": false``.

@@ -1,7 +1,8 @@
 """``paris-score render``: positions drawn as SVG pictures.
 
-The drawing is :func:`paris_score.svg.board`; this module only reads the
-position, picks the overlays and writes the file (:mod:`paris_score_cli.svg_output`,
+The drawing is :func:`paris_score.annotate.board` (the overlays) over
+:func:`paris_score.svg.board`; this module only reads the position, picks
+the overlays and writes the file (:mod:`paris_score_cli.svg_output`,
 which ``score --svg`` uses too).
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 
 import click
 
-from paris_score import svg
+from paris_score import annotate
 from paris_score.model import Pattern
 from paris_score.svg import MAX_SIZE
 from paris_score_cli.inputs import pattern_option, read_position, source_name, with_pattern
@@ -36,9 +37,10 @@ __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
     "--overlay",
     "overlays",
     multiple=True,
-    type=click.Choice(svg.OVERLAYS),
+    type=click.Choice(annotate.OVERLAYS),
     help="Add a layer; repeat for more. lit: lamps to the buildings they light; groups: largest groups; "
-    "painter, dancer: their areas; large-light: the large streetlight's spaces and blocked lines.",
+    "painter, dancer: their areas; large-light: the large streetlight's spaces and blocked lines; "
+    "problems: the spaces of every problem `paris-score check` finds.",
 )
 @click.option(
     "--size",
@@ -51,8 +53,9 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None, patte
     """Draw the position in FILE (`-` reads standard input) as an SVG picture.
 
     Illegal positions are drawn too, pieces on top of each other, so that
-    the problem can be seen; `paris-score score` refuses them.  With
-    --pattern, the pattern used is said on standard error.
+    the problem can be seen: `--overlay problems` marks the spaces of each
+    problem (`paris-score score` refuses them).  With --pattern, the pattern
+    used is said on standard error.
 
     \b
     Examples:
@@ -63,4 +66,4 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None, patte
     position, said = with_pattern(read_position(file), pattern)
     if said:
         click.echo(f"{source_name(file)}: {said}", err=True)
-    write_svg(out, svg.board(position, size=size, overlays=overlays))
+    write_svg(out, annotate.board(position, size=size, overlays=overlays))

@@ -91,7 +91,7 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
 
 def facts() -> dict[str, Any]:
     """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
-    from paris_score import svg
+    from paris_score import annotate, svg
     from paris_score.formats.position_json import POSITION_FORMAT
     from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
     from paris_score.postcards import STARRED, Postcard
@@ -103,7 +103,7 @@ def facts() -> dict[str, Any]:
         "square": svg.SQUARE_SIZE,
         "ground_colours": svg.GROUND_COLOURS,
         "building_fill": {str(k): v for k, v in svg.BUILDING_FILL.items()},
-        "overlays": svg.OVERLAYS,
+        "overlays": annotate.OVERLAYS,
         "patterns": PATTERN_NAMES,
         "default_pattern": Rules().large_streetlight_pattern,
         "box_sizes": BOX_SIZES,
@@ -169,13 +169,13 @@ def api_check(position: paris_score.Position, query: Query) -> tuple[bytes, str]
 
 def api_render(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
     """``POST /api/render[?overlay=NAME...]``: the SVG picture, as ``render``."""
-    from paris_score import svg
+    from paris_score import annotate
 
     overlays = query.get("overlay", [])
-    unknown = sorted(set(overlays) - set(svg.OVERLAYS))
+    unknown = sorted(set(overlays) - set(annotate.OVERLAYS))
     if unknown:
-        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(svg.OVERLAYS)}")
-    return svg.board(position, overlays=overlays).encode(), "image/svg+xml"
+        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
+    return annotate.board(position, overlays=overlays).encode(), "image/svg+xml"
 
 
 def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, str]:

@@ -1,6 +1,6 @@
 """Writing SVG pictures from the command line: ``score --svg OUT`` and ``render -o OUT``.
 
-The drawing module (:mod:`paris_score.svg`) is imported only when a picture
+The drawing modules (:mod:`paris_score.annotate`, :mod:`paris_score.svg`) are imported only when a picture
 is written, so that ``paris-score score FILE`` starts without it.
 """
 
@@ -40,7 +40,7 @@ SVG_OPTION = click.option(
 
 
 def write_scored(out: str, position: paris_score.Position, report: paris_score.Report) -> None:
-    """``score --svg OUT``: the position, its totals and the overlays :func:`svg.report_overlays` picks."""
-    from paris_score import svg
+    """``score --svg OUT``: the position, its totals and the overlays :func:`annotate.report_overlays` picks."""
+    from paris_score import annotate
 
-    write_svg(out, svg.board(position, report=report, overlays=svg.report_overlays(position, report)))
+    write_svg(out, annotate.board(position, report=report, overlays=annotate.report_overlays(position, report)))

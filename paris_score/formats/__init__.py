@@ -1,4 +1,4 @@
-"""Reading and writing positions: ``paris-position/1`` JSON (FORMAT.md) and the text grid."""
+"""Reading and writing positions: ``paris-position/1`` JSON (docs/formats.md) and the text grid."""
 
 from __future__ import annotations
 
@@ -64,14 +64,7 @@ def loads(text: str | bytes, format: Format | None = None) -> Position:
     and a BOM); anything else is read as a text grid.  ``"json"`` or
     ``"text"`` reads that format only, so a broken JSON file gets JSON errors.
     """
-    if format not in (None, "json", "text"):
-        raise ValueError(f"unknown format {format!r}; expected 'json', 'text' or None")
-    text = input_text(text, "JSON or a text grid" if format is None else FORMAT_NAMES[format])
-    if format == "json" or (format is None and text.lstrip()[:1] in ("{", "[")):
-        return loads_json(text)
-    from paris_score.formats.text_grid import loads_text  # only when needed: a faster start
-
-    return loads_text(text)
+    return loads_lines(text, format)[0]
 
 
 def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Position, tuple[int, ...] | None]:
@@ -84,7 +77,7 @@ def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Positi
     text = input_text(text, "JSON or a text grid" if format is None else FORMAT_NAMES[format])
     if format == "json" or (format is None and text.lstrip()[:1] in ("{", "[")):
         return loads_json(text), None
-    from paris_score.formats.text_grid import loads_typed
+    from paris_score.formats.text_grid import loads_typed  # only when needed: a faster start
 
     typed = loads_typed(text)
     return typed.position, typed.row_lines

@@ -1,5 +1,3 @@
-# The reader returns ``r.fail(...)`` (always None) to record an error and give up on a value in one line.
-# mypy: disable-error-code="func-returns-value"
 """The ``paris-pieces/1`` JSON format: a catalogue of the box's 12 building shapes.
 
 ::
@@ -18,7 +16,7 @@ four of 5, two of 6).  ``id``: 1-2 letters or digits, unique.  ``shape``: the
 spaces the piece covers, drawn anywhere on the board (only the drawing
 counts, not where it is), connected edge to edge, as the piece lies with its
 printed top up.  Unknown keys are an error.  The real shapes are unknown to
-this project (RULES.md section 7): no catalogue ships with it.
+this project (docs/unknowns.md): no catalogue ships with it.
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ from typing import Any, Final
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.errors import CatalogueFormatError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, input_text
-from paris_score.formats.position_json import _brief, _Reader, _shape, parse_json
+from paris_score.formats.jsonread import Reader, brief, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
@@ -40,27 +38,29 @@ _TOP_KEYS: Final = ("format", "note", "pieces")
 _PIECE_KEYS: Final = ("id", "shape")
 
 
-def _piece(r: _Reader, path: str, value: object) -> CataloguePiece | None:
+def _piece(r: Reader, path: str, value: object) -> CataloguePiece | None:
     obj = r.mapping(path, value, _PIECE_KEYS, _PIECE_KEYS)
     if obj is None or "id" not in obj or "shape" not in obj:
         return None
     id_ = r.string(f"{path}.id", obj["id"])
     if id_ is not None and not BUILDING_ID.fullmatch(id_):
-        id_ = r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
+        r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
+        id_ = None
     if isinstance(obj["shape"], list) and not obj["shape"]:
-        return r.fail(f"{path}.shape", "a piece covers at least one space")
-    shape = _shape(r, f"{path}.shape", obj["shape"], None)
+        r.fail(f"{path}.shape", "a piece covers at least one space")
+        return None
+    shape = r.shape(f"{path}.shape", obj["shape"], None)
     return None if id_ is None or shape is None else CataloguePiece(id_, shape)
 
 
 def catalogue_from_dict(data: object) -> Catalogue:
     """A catalogue from decoded ``paris-pieces/1`` JSON; every error at once."""
-    r = _Reader()
+    r = Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "pieces"))
     if obj is None:
         raise CatalogueFormatError(r.errors)
     if "format" in obj and obj["format"] != CATALOGUE_FORMAT:
-        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {_brief(obj['format'])}")
+        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {brief(obj['format'])}")
     note = r.string("note", obj["note"]) if "note" in obj else ""
     pieces = r.each("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
     if pieces is not None:

@@ -1,5 +1,3 @@
-# The reader returns ``r.fail(...)`` (always None) to record an error and give up on a value in one line.
-# mypy: disable-error-code="func-returns-value"
 """The ``paris-game/1`` JSON format: a game's setup, its moves and, maybe, the result written down.
 
 ::
@@ -37,17 +35,8 @@ import attrs
 
 from paris_score.errors import GameFormatError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, input_text
-from paris_score.formats.position_json import (
-    _CARD_SLUGS,
-    _brief,
-    _card,
-    _fast_rules,
-    _fast_shape,
-    _Reader,
-    parse_json,
-    read_rules,
-    rules_to_dict,
-)
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, parse_json
+from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
 from paris_score.setup import PoolPiece, Setup, Tile, setup_problems
@@ -75,7 +64,7 @@ class GameRecord:
     """Orange's and blue's totals as the players wrote them down, if the record gives them."""
 
 
-def _pool_piece(r: _Reader, path: str, value: object) -> PoolPiece | None:
+def _pool_piece(r: Reader, path: str, value: object) -> PoolPiece | None:
     obj = r.mapping(path, value, _POOL_KEYS, _POOL_KEYS)
     if obj is None or "id" not in obj or "shape" not in obj:
         return None
@@ -83,20 +72,22 @@ def _pool_piece(r: _Reader, path: str, value: object) -> PoolPiece | None:
     cells = r.each(f"{path}.shape", obj["shape"], r.square)
     if cells is not None:
         if not cells:
-            return r.fail(f"{path}.shape", "a piece covers at least one space")
+            r.fail(f"{path}.shape", "a piece covers at least one space")
+            return None
         for i, sq in enumerate(cells):
             if sq in cells[:i]:
-                return r.fail(f"{path}.shape[{i}]", f"{square_name(sq)} is listed twice")
+                r.fail(f"{path}.shape[{i}]", f"{square_name(sq)} is listed twice")
+                return None
     # Connected or not, the shape is kept: setup_problems() says so with the box's other rules.
     return None if id_ is None or cells is None else PoolPiece(id_, shape_of(bitboard(cells)))
 
 
-def _tile(r: _Reader, path: str, value: object) -> Tile | None:
+def _tile(r: Reader, path: str, value: object) -> Tile | None:
     rows = r.each(path, value, r.string)
     return None if rows is None else tuple(row.lower() for row in rows)  # type: ignore[return-value]
 
 
-def _tiles(r: _Reader, value: object) -> tuple[list[Tile], list[Tile]] | None:
+def _tiles(r: Reader, value: object) -> tuple[list[Tile], list[Tile]] | None:
     obj = r.mapping("setup.tiles", value, tuple(PLAYERS), tuple(PLAYERS))
     if obj is None:
         return None
@@ -107,13 +98,13 @@ def _tiles(r: _Reader, value: object) -> tuple[list[Tile], list[Tile]] | None:
     return None if stacks[0] is None or stacks[1] is None else (stacks[0], stacks[1])
 
 
-def _setup(r: _Reader, value: object) -> Setup | None:
+def _setup(r: Reader, value: object) -> Setup | None:
     """The setup's keys and types, then (when they are right) every rule of the box it breaks (G1)."""
     obj = r.mapping("setup", value, _SETUP_KEYS, ("postcards", "pool", "tiles"))
     if obj is None:
         return None
     before = len(r.errors)
-    cards = r.each("setup.postcards", obj["postcards"], lambda p, v: _card(r, p, v)) if "postcards" in obj else None
+    cards = r.each("setup.postcards", obj["postcards"], r.postcard) if "postcards" in obj else None
     pool = r.each("setup.pool", obj["pool"], lambda p, v: _pool_piece(r, p, v)) if "pool" in obj else None
     tiles = _tiles(r, obj["tiles"]) if "tiles" in obj else None
     first = r.choice("setup.first", obj.get("first", str(Player.ORANGE)), tuple(PLAYERS))
@@ -126,14 +117,15 @@ def _setup(r: _Reader, value: object) -> Setup | None:
     return setup
 
 
-def _move(r: _Reader, path: str, value: object) -> str | None:
+def _move(r: Reader, path: str, value: object) -> str | None:
     text = r.string(path, value)
     if text is not None and len(text) > MAX_MOVE_CHARS:
-        return r.fail(path, f"a move of {len(text)} characters; a move has at most {MAX_MOVE_CHARS}")
+        r.fail(path, f"a move of {len(text)} characters; a move has at most {MAX_MOVE_CHARS}")
+        return None
     return text
 
 
-def _result(r: _Reader, value: object) -> tuple[int, int] | None:
+def _result(r: Reader, value: object) -> tuple[int, int] | None:
     obj = r.mapping("result", value, tuple(PLAYERS), tuple(PLAYERS))
     if obj is None or not all(player in obj for player in PLAYERS):
         return None
@@ -149,12 +141,12 @@ def game_from_dict(data: object) -> GameRecord:
 
 def _read(data: object) -> GameRecord:
     """The reader that finds and words every error (and reads a good record as the fast path does)."""
-    r = _Reader()
+    r = Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "setup"))
     if obj is None:
         raise GameFormatError(r.errors)
     if "format" in obj and obj["format"] != GAME_FORMAT:
-        r.fail("format", f"expected {GAME_FORMAT!r}, got {_brief(obj['format'])}")
+        r.fail("format", f"expected {GAME_FORMAT!r}, got {brief(obj['format'])}")
     setup = _setup(r, obj["setup"]) if "setup" in obj else None
     moves = r.each("moves", obj.get("moves", []), lambda p, v: _move(r, p, v), MAX_MOVES)
     result = _result(r, obj["result"]) if "result" in obj else None
@@ -187,7 +179,7 @@ def _fast_pool(items: object) -> list[PoolPiece] | None:
         if type(id_) is not str or type(raw) is not list:
             return None
         try:
-            shape = _fast_shape(tuple(raw))
+            shape = fast_shape(tuple(raw))
         except TypeError:  # an unhashable item: not a space name
             return None
         if shape is None:
@@ -217,11 +209,11 @@ def read_well_formed(data: object) -> GameRecord | None:
     slugs, tiles = raw["postcards"], raw["tiles"]
     if type(slugs) is not list or type(tiles) is not dict or tiles.keys() != _PLAYER_NAMES:
         return None
-    cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
+    cards = [CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
     pool = _fast_pool(raw["pool"])
     orange, blue = _fast_stack(tiles["orange"]), _fast_stack(tiles["blue"])
     first = raw.get("first", "orange")
-    rules = _fast_rules(raw.get("rules", {}))
+    rules = fast_rules(raw.get("rules", {}))
     if None in cards or pool is None or orange is None or blue is None or rules is None:
         return None
     if type(first) is not str or first not in _PLAYER_NAMES:

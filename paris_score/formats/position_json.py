@@ -1,6 +1,4 @@
-# The reader returns ``self.fail(...)`` (always None) to record an error and give up on a value in one line.
-# mypy: disable-error-code="func-returns-value"
-"""The ``paris-position/1`` JSON format (FORMAT.md), read and written exactly.
+"""The ``paris-position/1`` JSON format (docs/formats.md), read and written exactly.
 
 The reader checks every key and collects every error before it gives up, each
 naming its key path (``buildings[1].cells[0]``) and what was expected.
@@ -10,12 +8,11 @@ from __future__ import annotations
 
 import functools
 import json
-import re
-from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeVar
 
-from paris_score.errors import Located, PositionFormatError, clip
-from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_OFFSETS
+from paris_score.errors import PositionFormatError
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, kind, parse_json
+from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
@@ -34,10 +31,9 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import PIECES, Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
-from paris_score.squares import Bitboard, Square, bitboard, is_connected, names, parse_square, square_name
+from paris_score.squares import Bitboard, bitboard, is_connected, names, square_name
 
 POSITION_FORMAT: Final = "paris-position/1"
 JARDIN_PIECE: Final = Postcard.JARDIN_DES_PLANTES.value
@@ -51,98 +47,10 @@ _PIECE_KEYS: Final = tuple(piece.key for piece in PIECES)
 T = TypeVar("T")
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    names = {int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _join(path: str, key: str) -> str:
-    """``path.key``; a key that is not a plain word is quoted, ``path["a b"]``, escapes and all."""
-    if not _PLAIN_KEY.fullmatch(key):
-        return f"{path}[{json.dumps(clip(key, 40))}]"
-    return f"{path}.{key}" if path else key
-
-
-def _brief(value: object) -> str:
-    """A scalar as short JSON for a message; a list or an object only by its kind (it may be huge)."""
-    return _kind(value) if isinstance(value, list | dict) else clip(json.dumps(value), 40)
-
-
-class _Reader:
-    """Reads decoded JSON, recording every error; each method returns ``None`` where it failed."""
-
-    def __init__(self) -> None:
-        self.errors: list[Located] = []
-
-    def fail(self, path: str, message: str) -> None:
-        """Record an error; after :data:`~paris_score.limits.MAX_ERRORS` only a note that there were more."""
-        if len(self.errors) < MAX_ERRORS:
-            self.errors.append(Located(path, message))
-        elif len(self.errors) == MAX_ERRORS:
-            self.errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
-
-    def mapping(
-        self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()
-    ) -> dict[str, Any] | None:
-        if not isinstance(value, dict):
-            return self.fail(path, f"expected an object, got {_kind(value)}")
-        for key in value:
-            if key not in allowed:
-                self.fail(_join(path, key), f"unknown key; expected one of {', '.join(allowed)}")
-        for key in required:
-            if key not in value:
-                self.fail(_join(path, key), "missing")
-        return value
-
-    def string(self, path: str, value: object) -> str | None:
-        if not isinstance(value, str):
-            return self.fail(path, f"expected a string, got {_kind(value)}")
-        return value
-
-    def choice(self, path: str, value: object, choices: tuple[str, ...]) -> str | None:
-        text = self.string(path, value)
-        if text is not None and text not in choices:
-            return self.fail(path, f"{text!r} is not one of {', '.join(choices)}")
-        return text
-
-    def square(self, path: str, value: object) -> Square | None:
-        text = self.string(path, value)
-        if text is None:
-            return None
-        try:
-            return parse_square(text)
-        except ValueError:
-            return self.fail(path, f"{text!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'")
-
-    def integer(self, path: str, value: object) -> int | None:
-        if type(value) is not int:
-            shown = "" if isinstance(value, list | dict) else f" {_brief(value)}"
-            return self.fail(path, f"expected a whole number, got {_kind(value)}{shown}")
-        return value
-
-    def each(
-        self, path: str, value: object, read: Callable[[str, Any], T | None], limit: int = MAX_ITEMS
-    ) -> list[T] | None:
-        """Every item of a list read by ``read``; ``None`` if the list or any item is bad or it is too long."""
-        if not isinstance(value, list):
-            return self.fail(path, f"expected a list, got {_kind(value)}")
-        if len(value) > limit:
-            return self.fail(path, f"{len(value)} items; a list here holds at most {limit} (docs/robustness.md)")
-        items = [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
-        good = [item for item in items if item is not None]
-        return good if len(good) == len(items) else None
-
-
-def _ground(r: _Reader, value: object) -> Ground | None:
+def _ground(r: Reader, value: object) -> Ground | None:
     if not isinstance(value, list):
-        return r.fail("ground", f"expected a list of 8 strings, got {_kind(value)}")
+        r.fail("ground", f"expected a list of 8 strings, got {kind(value)}")
+        return None
     before = len(r.errors)
     if len(value) != 8:
         r.fail("ground", f"expected 8 rows, got {len(value)}")
@@ -159,7 +67,7 @@ def _ground(r: _Reader, value: object) -> Ground | None:
     return Ground.from_rows(value) if len(r.errors) == before else None
 
 
-def _building(r: _Reader, path: str, value: object) -> Building | None:
+def _building(r: Reader, path: str, value: object) -> Building | None:
     obj = r.mapping(path, value, _BUILDING_KEYS, ("id", "owner", "cells"))
     if obj is None:
         return None
@@ -185,22 +93,7 @@ def _building(r: _Reader, path: str, value: object) -> Building | None:
     return Building(id_, Player(owner), bitboard(cells), annex, obj.get("piece") == JARDIN_PIECE)
 
 
-def _shape(r: _Reader, path: str, value: object, size: int | None) -> Shape | None:
-    """A shape given as its spaces anywhere on the board, connected; normalised (B3)."""
-    cells = r.each(path, value, r.square)
-    if cells is None:
-        return None
-    for i, sq in enumerate(cells):
-        if sq in cells[:i]:
-            return r.fail(f"{path}[{i}]", f"{square_name(sq)} is listed twice")
-    if not is_connected(bitboard(cells)):
-        return r.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
-    if size is not None and len(cells) != size:
-        return r.fail(path, f"{len(cells)} spaces for a building of size {size}")
-    return shape_of(bitboard(cells))
-
-
-def _reserve(r: _Reader, value: object) -> Reserve | None:
+def _reserve(r: Reader, value: object) -> Reserve | None:
     """Each entry is a size, or ``{"size": n, "shape": [spaces]}`` with the shape drawn anywhere."""
     obj = r.mapping("reserve", value, tuple(PLAYERS))
     if obj is None:
@@ -209,7 +102,8 @@ def _reserve(r: _Reader, value: object) -> Reserve | None:
     def size(path: str, item: object) -> int | None:
         n = r.integer(path, item)
         if n is not None and n not in BOX_SIZES:
-            return r.fail(path, f"size {n} is not in the box; expected 3, 4, 5 or 6 (B3)")
+            r.fail(path, f"size {n} is not in the box; expected 3, 4, 5 or 6 (B3)")
+            return None
         return n
 
     def entry(path: str, item: object) -> tuple[int, Shape | None] | None:
@@ -222,7 +116,7 @@ def _reserve(r: _Reader, value: object) -> Reserve | None:
         n = size(f"{path}.size", e["size"])
         if "shape" not in e:
             return None if n is None else (n, None)
-        shape = _shape(r, f"{path}.shape", e["shape"], n)
+        shape = r.shape(f"{path}.shape", e["shape"], n)
         return None if n is None or shape is None else (n, shape)
 
     orange = r.each("reserve.orange", obj.get("orange", []), entry)
@@ -235,27 +129,17 @@ def _reserve(r: _Reader, value: object) -> Reserve | None:
     )
 
 
-def _card(r: _Reader, path: str, item: object) -> Postcard | None:
-    slug = r.string(path, item)
-    if slug is None:
-        return None
-    try:
-        return Postcard(slug)
-    except ValueError:
-        return r.fail(path, f"{slug!r} is not a postcard slug{postcard_hint(slug, SLUG_LIST)}")
-
-
-def _postcards(r: _Reader, value: object) -> Postcards | None:
+def _postcards(r: Reader, value: object) -> Postcards | None:
     obj = r.mapping("postcards", value, _CARD_KEYS)
     if obj is None:
         return None
-    lists = [r.each(f"postcards.{k}", obj.get(k, []), lambda p, v: _card(r, p, v)) for k in _CARD_KEYS]
+    lists = [r.each(f"postcards.{k}", obj.get(k, []), r.postcard) for k in _CARD_KEYS]
     if any(cards is None for cards in lists):
         return None
     return Postcards(*lists)
 
 
-def _statue(r: _Reader, path: str, value: object) -> Statue | None:
+def _statue(r: Reader, path: str, value: object) -> Statue | None:
     obj = r.mapping(path, value, ("at", "facing"), ("at", "facing"))
     if obj is None or "at" not in obj or "facing" not in obj:
         return None
@@ -264,7 +148,7 @@ def _statue(r: _Reader, path: str, value: object) -> Statue | None:
     return None if at is None or facing is None else Statue(at, facing)  # type: ignore[arg-type]
 
 
-def _pieces(r: _Reader, value: object) -> Pieces | None:
+def _pieces(r: Reader, value: object) -> Pieces | None:
     obj = r.mapping("pieces", value, _PIECE_KEYS)
     if obj is None:
         return None
@@ -278,18 +162,20 @@ def _pieces(r: _Reader, value: object) -> Pieces | None:
     return Pieces(**found) if len(r.errors) == before else None
 
 
-def _offset(r: _Reader, path: str, item: object) -> tuple[int, int] | None:
+def _offset(r: Reader, path: str, item: object) -> tuple[int, int] | None:
     if not (isinstance(item, list) and len(item) == 2):
-        return r.fail(path, f"expected a pair [dcol, drow], got {_kind(item)}")
+        r.fail(path, f"expected a pair [dcol, drow], got {kind(item)}")
+        return None
     dc, dr = r.integer(f"{path}[0]", item[0]), r.integer(f"{path}[1]", item[1])
     if dc is None or dr is None:
         return None
     if (dc, dr) == (0, 0) or max(abs(dc), abs(dr)) > MAX_OFFSET:
-        return r.fail(path, f"[{dc}, {dr}]: expected an offset other than [0, 0], each part within -7..7")
+        r.fail(path, f"[{dc}, {dr}]: expected an offset other than [0, 0], each part within -7..7")
+        return None
     return dc, dr
 
 
-def read_rules(r: _Reader, value: object, where: str = "rules") -> Rules | None:
+def read_rules(r: Reader, value: object, where: str = "rules") -> Rules | None:
     """The ``rules`` object (of a position, or of a game's setup at ``where``)."""
     obj = r.mapping(where, value, ("large_streetlight_pattern",))
     if obj is None:
@@ -303,118 +189,19 @@ def read_rules(r: _Reader, value: object, where: str = "rules") -> Rules | None:
         return None if name is None else Rules(name)  # type: ignore[arg-type]
     if not isinstance(raw, list):
         names = ", ".join(PATTERN_NAMES)
-        return r.fail(path, f"expected a pattern name ({names}) or a list of [dcol, drow] offsets, got {_kind(raw)}")
+        r.fail(path, f"expected a pattern name ({names}) or a list of [dcol, drow] offsets, got {kind(raw)}")
+        return None
     offsets = r.each(path, raw, lambda p, v: _offset(r, p, v), MAX_OFFSETS)
     if offsets is None:
         return None
     if not offsets:
-        return r.fail(path, "an offset list needs at least one offset")
+        r.fail(path, "an offset list needs at least one offset")
+        return None
     for i, item in enumerate(offsets):
         if item in offsets[:i]:
-            return r.fail(f"{path}[{i}]", f"[{item[0]}, {item[1]}] is listed twice")
+            r.fail(f"{path}[{i}]", f"[{item[0]}, {item[1]}] is listed twice")
+            return None
     return Rules(tuple(offsets))
-
-
-class _Twice(dict[str, Any]):
-    """An object in which some keys appeared more than once (the last value is kept)."""
-
-    twice: tuple[str, ...] = ()
-
-
-class _Refused:
-    """A value ``json.loads`` reads but a position refuses: ``NaN``, ``Infinity``, a huge number."""
-
-    def __init__(self, message: str) -> None:
-        self.message = message
-
-
-_NOT_JSON: Final = {
-    name: _Refused(f"{name} is not valid JSON; expected a number, and JSON numbers are finite")
-    for name in ("NaN", "Infinity", "-Infinity")
-}
-
-
-def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
-    if isinstance(value, dict):
-        yield from ((_join(path, key), item) for key, item in value.items())
-    elif isinstance(value, list):
-        yield from ((f"{path}[{i}]", item) for i, item in enumerate(value))
-
-
-def _refused_where(doc: object) -> list[Located]:
-    """The key path of each duplicate key and refused value of a decoded document, in document order.
-
-    No recursion (a stack of iterators), and no more than :data:`~paris_score.limits.MAX_ERRORS`.
-    """
-    found: list[Located] = []
-    stack = [iter([("", doc)])]
-    while stack and len(found) < MAX_ERRORS:
-        step = next(stack[-1], None)
-        if step is None:
-            stack.pop()
-            continue
-        path, value = step
-        if isinstance(value, _Refused):
-            found.append(Located(path, value.message))
-        found += (
-            Located(_join(path, key), "this key appears twice in one object") for key in getattr(value, "twice", ())
-        )
-        stack.append(_children(path, value))
-    if len(found) >= MAX_ERRORS:
-        return [*found[:MAX_ERRORS], Located("", f"stopped after {MAX_ERRORS} errors")]
-    return found
-
-
-_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
-
-
-def _line_col(text: str, pos: int) -> tuple[int, int]:
-    """Line and column (from 1) of ``text[pos]``, lines ending at LF, CRLF or CR as editors count them."""
-    breaks = list(_LINE_BREAK.finditer(text, 0, pos))
-    start = breaks[-1].end() if breaks else 0
-    return len(breaks) + 1, pos - start + 1
-
-
-def parse_json(text: str) -> Any:
-    """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
-    ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
-    trouble: list[bool] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(items)
-        if len(obj) == len(items):
-            return obj
-        trouble.append(True)
-        seen: set[str] = set()
-        repeated: dict[str, None] = {}  # in order, each once
-        for key, _ in items:
-            if key in seen:
-                repeated[key] = None
-            seen.add(key)
-        twice = _Twice(obj)
-        twice.twice = tuple(repeated)
-        return twice
-
-    def constant(name: str) -> _Refused:
-        trouble.append(True)
-        return _NOT_JSON[name]
-
-    def integer(digits: str) -> int | _Refused:
-        if len(digits.lstrip("-")) <= MAX_DIGITS:
-            return int(digits)
-        trouble.append(True)
-        return _Refused(f"a number of {len(digits.lstrip('-'))} digits; numbers here have at most {MAX_DIGITS}")
-
-    try:
-        doc = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer)
-    except json.JSONDecodeError as e:
-        line, col = _line_col(text, e.pos)
-        raise PositionFormatError([Located(f"line {line}, col {col}", f"not valid JSON: {e.msg}")]) from None
-    except RecursionError:
-        raise PositionFormatError([Located("", "not valid JSON: nested too deeply")]) from None
-    if trouble:
-        raise PositionFormatError(_refused_where(doc))
-    return doc
 
 
 def from_dict(data: object) -> Position:
@@ -422,12 +209,12 @@ def from_dict(data: object) -> Position:
     position = read_well_formed(data)
     if position is not None:
         return position
-    r = _Reader()
+    r = Reader()
     obj = r.mapping("", data, _TOP_KEYS, ("format", "ground"))
     if obj is None:
         raise PositionFormatError(r.errors)
     if "format" in obj and obj["format"] != POSITION_FORMAT:
-        r.fail("format", f"expected {POSITION_FORMAT!r}, got {_brief(obj['format'])}")
+        r.fail("format", f"expected {POSITION_FORMAT!r}, got {brief(obj['format'])}")
     ground = _ground(r, obj["ground"]) if "ground" in obj else None
     buildings = r.each("buildings", obj.get("buildings", []), lambda p, v: _building(r, p, v))
     seen: set[str] = set()
@@ -456,7 +243,6 @@ def from_dict(data: object) -> Position:
 
 _SQUARE_NAMES: Final = {name: sq for sq in range(64) for name in (square_name(sq), square_name(sq).lower())}
 _SQUARE_BITS: Final = {name: 1 << sq for name, sq in _SQUARE_NAMES.items()}
-_CARD_SLUGS: Final = {c.value: c for c in Postcard}
 _OWNERS: Final = {str(p): p for p in PLAYERS}
 
 
@@ -510,7 +296,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                 if "shape" in entry:
                     raw = entry["shape"]
                     try:
-                        shape = _fast_shape(tuple(raw)) if type(raw) is list else None
+                        shape = fast_shape(tuple(raw)) if type(raw) is list else None
                     except TypeError:  # an unhashable item: not a space name
                         return None
                     if shape is None or len(shape) != entry["size"]:
@@ -524,7 +310,7 @@ def _fast_reserve(value: object) -> Reserve | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _fast_shape(names: tuple[object, ...]) -> Shape | None:
+def fast_shape(names: tuple[object, ...]) -> Shape | None:
     """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
     cells = _fast_squares(list(names))
     if not cells or not is_connected(cells):
@@ -540,7 +326,7 @@ def _fast_postcards(value: object) -> Postcards | None:
         slugs = value.get(key, [])
         if type(slugs) is not list or len(slugs) > MAX_ITEMS:
             return None
-        cards = [_CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
+        cards = [CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
         if None in cards:
             return None
         lists.append(cards)
@@ -568,7 +354,7 @@ def _fast_pieces(value: object) -> Pieces | None:
     return Pieces(**found)
 
 
-def _fast_rules(value: object) -> Rules | None:
+def fast_rules(value: object) -> Rules | None:
     if type(value) is not dict or not value.keys() <= {"large_streetlight_pattern"}:
         return None
     if "large_streetlight_pattern" not in value:
@@ -610,7 +396,7 @@ def read_well_formed(data: object) -> Position | None:
     reserve = _fast_reserve(data.get("reserve", {}))
     postcards = _fast_postcards(data.get("postcards", {}))
     pieces = _fast_pieces(data.get("pieces", {}))
-    rules = _fast_rules(data.get("rules", {}))
+    rules = fast_rules(data.get("rules", {}))
     if reserve is None or postcards is None or pieces is None or rules is None:
         return None
     try:
@@ -633,7 +419,7 @@ def loads_json(text: str) -> Position:
 
 
 def to_dict(position: Position) -> dict[str, Any]:
-    """The ``paris-position/1`` document of a position (keys in FORMAT.md order)."""
+    """The ``paris-position/1`` document of a position (keys in the order of docs/formats.md)."""
     buildings = []
     for b in position.buildings:
         item: dict[str, Any] = {"id": b.id, "owner": str(b.owner), "cells": names(b.cells)}

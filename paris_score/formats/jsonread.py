@@ -1,0 +1,256 @@
+"""The JSON reading toolkit of the ``paris-*`` formats: strict parsing, and a reader that collects every error.
+
+:func:`parse_json` is ``json.loads`` made strict (syntax errors with line and
+column; duplicate keys, ``NaN``, ``Infinity`` and huge numbers refused by key
+path).  A :class:`Reader` walks the decoded document: each method checks one
+value, records an error naming its key path when the value is wrong, and
+returns ``None`` then, so a reader gives up on that value only and goes on
+to list every error at once, up to :data:`~paris_score.limits.MAX_ERRORS`.
+The position, catalogue and game readers all use it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, Final, TypeVar
+
+from paris_score.errors import Located, PositionFormatError, clip
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.names import SLUG_LIST, postcard_hint
+from paris_score.postcards import Postcard
+from paris_score.shapes import Shape, shape_of
+from paris_score.squares import Square, bitboard, is_connected, parse_square, square_name
+
+T = TypeVar("T")
+
+CARD_SLUGS: Final = {c.value: c for c in Postcard}
+"""Each postcard by its slug (the fast paths of the readers)."""
+
+
+def kind(value: object) -> str:
+    """What a JSON value is, for a message: ``null``, ``a boolean``, ``a number`` ..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    names = {int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def key_path(path: str, key: str) -> str:
+    """``path.key``; a key that is not a plain word is quoted, ``path["a b"]``, escapes and all."""
+    if not _PLAIN_KEY.fullmatch(key):
+        return f"{path}[{json.dumps(clip(key, 40))}]"
+    return f"{path}.{key}" if path else key
+
+
+def brief(value: object) -> str:
+    """A scalar as short JSON for a message; a list or an object only by its kind (it may be huge)."""
+    return kind(value) if isinstance(value, list | dict) else clip(json.dumps(value), 40)
+
+
+class Reader:
+    """Reads decoded JSON, recording every error; each method returns ``None`` where it failed."""
+
+    def __init__(self) -> None:
+        self.errors: list[Located] = []
+
+    def fail(self, path: str, message: str) -> None:
+        """Record an error; after :data:`~paris_score.limits.MAX_ERRORS` only a note that there were more."""
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(Located(path, message))
+        elif len(self.errors) == MAX_ERRORS:
+            self.errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
+
+    def mapping(
+        self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()
+    ) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected an object, got {kind(value)}")
+            return None
+        for key in value:
+            if key not in allowed:
+                self.fail(key_path(path, key), f"unknown key; expected one of {', '.join(allowed)}")
+        for key in required:
+            if key not in value:
+                self.fail(key_path(path, key), "missing")
+        return value
+
+    def string(self, path: str, value: object) -> str | None:
+        if not isinstance(value, str):
+            self.fail(path, f"expected a string, got {kind(value)}")
+            return None
+        return value
+
+    def choice(self, path: str, value: object, choices: tuple[str, ...]) -> str | None:
+        text = self.string(path, value)
+        if text is not None and text not in choices:
+            self.fail(path, f"{text!r} is not one of {', '.join(choices)}")
+            return None
+        return text
+
+    def square(self, path: str, value: object) -> Square | None:
+        text = self.string(path, value)
+        if text is None:
+            return None
+        try:
+            return parse_square(text)
+        except ValueError:
+            self.fail(path, f"{text!r} is not a space; expected a column A-H and a row 1-8, e.g. 'C4'")
+            return None
+
+    def integer(self, path: str, value: object) -> int | None:
+        if type(value) is not int:
+            shown = "" if isinstance(value, list | dict) else f" {brief(value)}"
+            self.fail(path, f"expected a whole number, got {kind(value)}{shown}")
+            return None
+        return value
+
+    def each(
+        self, path: str, value: object, read: Callable[[str, Any], T | None], limit: int = MAX_ITEMS
+    ) -> list[T] | None:
+        """Every item of a list read by ``read``; ``None`` if the list or any item is bad or it is too long."""
+        if not isinstance(value, list):
+            self.fail(path, f"expected a list, got {kind(value)}")
+            return None
+        if len(value) > limit:
+            self.fail(path, f"{len(value)} items; a list here holds at most {limit} (docs/robustness.md)")
+            return None
+        items = [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
+        good = [item for item in items if item is not None]
+        return good if len(good) == len(items) else None
+
+    def shape(self, path: str, value: object, size: int | None = None) -> Shape | None:
+        """A shape given as its spaces anywhere on the board, connected; normalised (B3)."""
+        cells = self.each(path, value, self.square)
+        if cells is None:
+            return None
+        for i, sq in enumerate(cells):
+            if sq in cells[:i]:
+                self.fail(f"{path}[{i}]", f"{square_name(sq)} is listed twice")
+                return None
+        if not is_connected(bitboard(cells)):
+            self.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
+            return None
+        if size is not None and len(cells) != size:
+            self.fail(path, f"{len(cells)} spaces for a building of size {size}")
+            return None
+        return shape_of(bitboard(cells))
+
+    def postcard(self, path: str, item: object) -> Postcard | None:
+        """A postcard by its slug."""
+        slug = self.string(path, item)
+        if slug is None:
+            return None
+        try:
+            return Postcard(slug)
+        except ValueError:
+            self.fail(path, f"{slug!r} is not a postcard slug{postcard_hint(slug, SLUG_LIST)}")
+            return None
+
+
+class _Twice(dict[str, Any]):
+    """An object in which some keys appeared more than once (the last value is kept)."""
+
+    twice: tuple[str, ...] = ()
+
+
+class _Refused:
+    """A value ``json.loads`` reads but a position refuses: ``NaN``, ``Infinity``, a huge number."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+_NOT_JSON: Final = {
+    name: _Refused(f"{name} is not valid JSON; expected a number, and JSON numbers are finite")
+    for name in ("NaN", "Infinity", "-Infinity")
+}
+
+
+def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
+    if isinstance(value, dict):
+        yield from ((key_path(path, key), item) for key, item in value.items())
+    elif isinstance(value, list):
+        yield from ((f"{path}[{i}]", item) for i, item in enumerate(value))
+
+
+def _refused_where(doc: object) -> list[Located]:
+    """The key path of each duplicate key and refused value of a decoded document, in document order.
+
+    No recursion (a stack of iterators), and no more than :data:`~paris_score.limits.MAX_ERRORS`.
+    """
+    found: list[Located] = []
+    stack = [iter([("", doc)])]
+    while stack and len(found) < MAX_ERRORS:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            continue
+        path, value = step
+        if isinstance(value, _Refused):
+            found.append(Located(path, value.message))
+        found += (
+            Located(key_path(path, key), "this key appears twice in one object") for key in getattr(value, "twice", ())
+        )
+        stack.append(_children(path, value))
+    if len(found) >= MAX_ERRORS:
+        return [*found[:MAX_ERRORS], Located("", f"stopped after {MAX_ERRORS} errors")]
+    return found
+
+
+_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    """Line and column (from 1) of ``text[pos]``, lines ending at LF, CRLF or CR as editors count them."""
+    breaks = list(_LINE_BREAK.finditer(text, 0, pos))
+    start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, pos - start + 1
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
+    ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
+    trouble: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        trouble.append(True)
+        seen: set[str] = set()
+        repeated: dict[str, None] = {}  # in order, each once
+        for key, _ in items:
+            if key in seen:
+                repeated[key] = None
+            seen.add(key)
+        twice = _Twice(obj)
+        twice.twice = tuple(repeated)
+        return twice
+
+    def constant(name: str) -> _Refused:
+        trouble.append(True)
+        return _NOT_JSON[name]
+
+    def integer(digits: str) -> int | _Refused:
+        if len(digits.lstrip("-")) <= MAX_DIGITS:
+            return int(digits)
+        trouble.append(True)
+        return _Refused(f"a number of {len(digits.lstrip('-'))} digits; numbers here have at most {MAX_DIGITS}")
+
+    try:
+        doc = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer)
+    except json.JSONDecodeError as e:
+        line, col = _line_col(text, e.pos)
+        raise PositionFormatError([Located(f"line {line}, col {col}", f"not valid JSON: {e.msg}")]) from None
+    except RecursionError:
+        raise PositionFormatError([Located("", "not valid JSON: nested too deeply")]) from None
+    if trouble:
+        raise PositionFormatError(_refused_where(doc))
+    return doc
