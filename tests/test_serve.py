@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -24,20 +23,11 @@ from click.testing import CliRunner
 
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score_cli.app import cli
-from paris_score_cli.serve import TableServer, start
+from paris_score_cli.serve import TableServer
 from tests import fuzzing
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").iterdir() if p.suffix in (".json", ".txt"))
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[TableServer]:
-    server, thread = start(port=0)
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
 
 
 class Answer:

@@ -26,12 +26,13 @@ from paris_score import svg
 from paris_score.model import GROUND_CODES, Position, Rules
 from paris_score.postcards import STARRED
 from paris_score.squares import Square, scan
-from paris_score_cli.serve import TableServer, start
+from paris_score_cli.serve import TableServer
 from tests.test_svg import hex_rgb, read_png, sample_points
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_IMAGES = {name: ROOT / "docs" / "img" / f"table-{name}.png" for name in ("phone", "desktop")}
-SIZES = {"phone": (375, 667), "desktop": (1280, 900)}
+SIZES = {"phone": (375, 667), "desktop": (1280, 900), "entry": (1280, 1200)}
+"""Screenshot sizes; the entry is made on a tall desktop window, where the board and its tools fit unscrolled."""
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 WAIT = 20.0
@@ -48,15 +49,6 @@ def _needs_chromium() -> None:
         if os.environ.get("CI"):
             pytest.fail(f"CI is set but {missing}: .ci/run installs them")
         pytest.skip(f"{missing} (Debian: apt-get install chromium chromium-driver); CI runs this")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[TableServer]:
-    server, thread = start(port=0)
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +90,9 @@ class Page:
         self.driver = driver
         self.url = url
         self.presses = 0
+        self.tool_name: str | None = None
+        self.board: Any = None
+        self.scale = 1.0
 
     def size(self, name: str) -> None:
         """A viewport of exactly that size (the window alone may differ by the browser's frame)."""
@@ -108,9 +103,12 @@ class Page:
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": name == "phone"},
         )
 
-    def open(self) -> None:
-        self.driver.get(self.url)
+    def open(self, url: str | None = None) -> None:
+        self.driver.get(url or self.url)
         self.wait_for(lambda: self.driver.execute_script("return document.querySelectorAll('#overlay .cell').length"))
+        self.tool_name = self.find('#tools [aria-pressed="true"]').get_attribute("data-tool")
+        self.board = self.find("#overlay")
+        self.scale = self.board.rect["width"] / svg.WIDTH
 
     def wait_for(self, condition: Any, message: str = "") -> Any:
         from selenium.webdriver.support.ui import WebDriverWait
@@ -131,26 +129,24 @@ class Page:
         self.presses += 1
 
     def tool(self, name: str) -> None:
-        if self.find(f'#tools [data-tool="{name}"]').get_attribute("aria-pressed") != "true":
-            self.press(f'#tools [data-tool="{name}"]')
+        """Pick a tool below the board (not scrolled: the board must stay where it is)."""
+        if self.tool_name != name:
+            self.find(f'#tools [data-tool="{name}"]').click()
+            self.presses += 1
+            self.tool_name = name
 
     def stroke(self, path: list[Square]) -> None:
         """One press on the board: a tap on one space, or a drag through the spaces of ``path`` in order."""
         from selenium.webdriver.common.action_chains import ActionChains
 
-        board = self.find("#overlay")
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
-        rect = board.rect
-        scale = rect["width"] / svg.WIDTH
-
         def offset(sq: Square) -> tuple[int, int]:
             x, y = svg.centre(sq)
-            return round((x - svg.WIDTH / 2) * scale), round((y - svg.WIDTH / 2) * scale)
+            return round((x - svg.WIDTH / 2) * self.scale), round((y - svg.WIDTH / 2) * self.scale)
 
         actions = ActionChains(self.driver, duration=0)
-        actions.move_to_element_with_offset(board, *offset(path[0])).click_and_hold()
+        actions.move_to_element_with_offset(self.board, *offset(path[0])).click_and_hold()
         for sq in path[1:]:
-            actions.move_to_element_with_offset(board, *offset(sq))
+            actions.move_to_element_with_offset(self.board, *offset(sq))
         actions.release().perform()
         self.presses += 1
 
@@ -274,16 +270,19 @@ def same_entry(a: Position, b: Position) -> bool:
 
 def check_pixels(png: bytes, board: dict[str, float], position: Position, size: tuple[int, int]) -> None:
     """Cobblestones and a building have their colours at spaces picked from the position (as tests/test_svg.py)."""
-    width, height, bpp, rows = read_png(png)
-    assert (width, height) == size
     scale = board["width"] / svg.WIDTH
-    points = sample_points(position)
+    points = {
+        name: ((int(board["x"] + x * scale), int(board["y"] + y * scale)), colour)
+        for name, ((x, y), colour) in sample_points(position).items()
+    }
     assert {"orange", "blue", "mixed", "streetlight", "building"} <= set(points), points
+    within = (max(x for (x, _), _ in points.values()) + 1, max(y for (_, y), _ in points.values()) + 1)
+    width, height, bpp, rows = read_png(png, within)
+    assert (width, height) == size
     for name, ((x, y), colour) in points.items():
-        px, py = int(board["x"] + x * scale), int(board["y"] + y * scale)
-        got = tuple(rows[py][px * bpp : px * bpp + 3])
+        got = tuple(rows[y][x * bpp : x * bpp + 3])
         expected = hex_rgb(colour)
-        assert all(abs(g - e) <= 12 for g, e in zip(got, expected, strict=True)), (name, (px, py), got, colour)
+        assert all(abs(g - e) <= 12 for g, e in zip(got, expected, strict=True)), (name, (x, y), got, colour)
 
 
 # -- the test ----------------------------------------------------------------------------------------------------
@@ -292,7 +291,7 @@ def check_pixels(png: bytes, board: dict[str, float], position: Position, size: 
 def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(server: TableServer, browser: Any) -> None:
     rulebook = paris_score.rulebook_example()
     page = Page(browser, server.url)
-    page.size("desktop")
+    page.size("entry")
     page.open()
     browser.execute_script("localStorage.clear()")
     page.open()
@@ -335,7 +334,12 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
 
     page.press("#clear")
     page.wait_for_totals(("0", "0", "orange wins"))
-    page.find("#paste").send_keys((ROOT / "examples" / "rulebook.txt").read_text("utf-8"))
+    # A paste puts the whole text in at once (typing it key by key would only be slower).
+    browser.execute_script(
+        "const box = document.getElementById('paste'); box.value = arguments[0];"
+        "box.dispatchEvent(new Event('input', {bubbles: true}));",
+        (ROOT / "examples" / "rulebook.txt").read_text("utf-8"),
+    )
     page.press("#load-paste")
     page.wait_for_totals(("48", "57", "blue wins"))
     assert same_entry(page.stored(), rulebook)
@@ -344,5 +348,22 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.press("#redo")
     page.wait_for_totals(("48", "57", "blue wins"))
     assert not browser.execute_script("return document.querySelectorAll('#io-errors li').length")
+
+    # The share link holds the whole position: opened with the browser's storage empty, it shows the entry.
+    page.press("#share")
+    link = page.find("#share-link").get_attribute("value")
+    assert link.startswith(server.url + "#position=")
+    browser.execute_script("localStorage.clear()")
+    browser.get("about:blank")
+    page.open(link)
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert same_entry(page.stored(), rulebook)
+
+    # A file opened from the device is read as pasted text is.
+    tie_break = ROOT / "examples" / "tie-break.txt"
+    report = paris_score.score(paris_score.loads(tie_break.read_bytes()))
+    page.find("#upload").send_keys(str(tie_break))
+    winner = "a tie" if report.winner == "tie" else f"{report.winner} wins"
+    page.wait_for_totals((str(report.orange.total), str(report.blue.total), winner))
     severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert severe == []

@@ -467,8 +467,11 @@ def test_score_svg_refuses_standard_output() -> None:
 # -- a real browser ---------------------------------------------------------------
 
 
-def read_png(data: bytes) -> tuple[int, int, int, list[bytes]]:
-    """(width, height, bytes per pixel, rows) of an 8-bit RGB or RGBA PNG, not interlaced."""
+def read_png(data: bytes, within: tuple[int, int] | None = None) -> tuple[int, int, int, list[bytes]]:
+    """(width, height, bytes per pixel, rows) of an 8-bit RGB or RGBA PNG, not interlaced.
+
+    ``within=(w, h)`` decodes only the top-left w x h pixels (filters look left and up only): faster.
+    """
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     pos, idat, header = 8, b"", b""
     while pos < len(data):
@@ -487,13 +490,15 @@ def read_png(data: bytes) -> tuple[int, int, int, list[bytes]]:
     bpp = 3 if colour == 2 else 4
     raw = zlib.decompress(idat)
     stride = width * bpp
+    keep_width, keep_height = within or (width, height)
+    keep = min(keep_width, width) * bpp
     rows: list[bytes] = []
-    prev = bytearray(stride)
+    prev = bytearray(keep)
     i = 0
-    for _ in range(height):
-        kind, line = raw[i], bytearray(raw[i + 1 : i + 1 + stride])
+    for _ in range(min(keep_height, height)):
+        kind, line = raw[i], bytearray(raw[i + 1 : i + 1 + keep])
         i += 1 + stride
-        for x in range(stride):
+        for x in range(keep):
             a = line[x - bpp] if x >= bpp else 0
             b = prev[x]
             if kind == 1:

@@ -474,6 +474,8 @@ function toggleHighlight(next) {
   for (const b of document.querySelectorAll("#breakdown button.counts, #problems button")) b.removeAttribute("aria-pressed");
   drawOverlay();
   if (overlayChanged) redraw();
+  const board = $("board").getBoundingClientRect();
+  if (highlight && (board.bottom < 80 || board.top > window.innerHeight)) $("board").scrollIntoView({ block: "start" });
 }
 
 // -- the side panels -----------------------------------------------------------------------------------------
@@ -689,6 +691,14 @@ async function start() {
   $("download-json").addEventListener("click", () => download("json", "position.json", "application/json"));
   $("download-text").addEventListener("click", () => download("text", "position.txt", "text/plain"));
   $("share").addEventListener("click", share);
+  window.addEventListener("hashchange", async () => {
+    try {
+      const text = decodeFragment(location.hash);
+      if (text) await loadText(text);
+    } catch (e) {
+      hint("The share link is damaged.");
+    }
+  });
   document.addEventListener("keydown", (ev) => {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.tagName === "TEXTAREA" || ev.target.tagName === "INPUT") return;
     if (ev.key === "z" && !ev.shiftKey) { ev.preventDefault(); undo(); }
