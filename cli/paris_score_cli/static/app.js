@@ -474,8 +474,6 @@ function toggleHighlight(next) {
   for (const b of document.querySelectorAll("#breakdown button.counts, #problems button")) b.removeAttribute("aria-pressed");
   drawOverlay();
   if (overlayChanged) redraw();
-  const board = $("board").getBoundingClientRect();
-  if (highlight && (board.bottom < 80 || board.top > window.innerHeight)) $("board").scrollIntoView({ block: "start" });
 }
 
 // -- the side panels -----------------------------------------------------------------------------------------
