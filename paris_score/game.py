@@ -858,8 +858,10 @@ class GameState:
 
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
         player = self.turn
-        name, rule = _PIECES[card]
-        self._need_free(sq, rule, f"the {name.replace('_', ' ')}")
+        piece = card.piece
+        assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
+        name, rule = piece.key, piece.rule
+        self._need_free(sq, rule, f"the {piece.label}")
         if card is Postcard.LA_GRANDE_LUMIERE:
             if not self.ground[3] >> sq & 1:
                 raise IllegalMoveError(
@@ -872,19 +874,11 @@ class GameState:
             raise IllegalMoveError(
                 "piece-on-wrong-colour",
                 rule,
-                f"the {name.replace('_', ' ')} goes on {player}'s colour; {square_name(sq)} is not",
+                f"the {piece.label} goes on {player}'s colour; {square_name(sq)} is not",
                 (sq,),
             )
         return self._placed(cards, sq, **{name: sq})
 
-
-_PIECES: Final = {
-    Postcard.LE_PEINTRE: ("painter", "P6"),
-    Postcard.MOULIN_ROUGE: ("dancer", "P10"),
-    Postcard.LAMPADAIRE: ("streetlight", "P9"),
-    Postcard.LA_GRANDE_LUMIERE: ("large_streetlight", "P13"),
-}
-"""The piece each one-space card puts down, and its rule."""
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
 
