@@ -46,6 +46,12 @@ def _not_utf8(data: bytes, at: int) -> Located:
     return Located(f"byte {at} (line {line}, col {col})", f"not UTF-8 text (0x{data[at]:02x}); {hint}")
 
 
+def read_bounded(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, at most one past the input limit, so that :func:`input_text` refuses a larger one unread."""
+    with open(path, "rb") as f:
+        return f.read(MAX_INPUT_BYTES + 1)
+
+
 def input_text(text: str | bytes, expected: str) -> str:
     """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused."""
     if isinstance(text, bytes):
@@ -91,9 +97,7 @@ def format_of(path: str | os.PathLike[str]) -> Format | None:
 
 def load(path: str | os.PathLike[str]) -> Position:
     """A position from a file: a ``*.json`` file is read as JSON, any other is detected (:func:`loads`)."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_INPUT_BYTES + 1)
-    return loads(data, format_of(path))
+    return loads(read_bounded(path), format_of(path))
 
 
 def dumps(position: Position, format: Format = "json") -> str:

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.errors import CatalogueFormatError, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES, input_text
+from paris_score.formats import input_text, read_bounded
 from paris_score.formats.jsonread import Reader, brief, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
@@ -95,9 +95,7 @@ def loads_catalogue(text: str | bytes) -> Catalogue:
 
 def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     """A catalogue from a file."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_INPUT_BYTES + 1)
-    return loads_catalogue(data)
+    return loads_catalogue(read_bounded(path))
 
 
 def catalogue_to_dict(catalogue: Catalogue) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from typing import Any, Final
 import attrs
 
 from paris_score.errors import GameFormatError, PositionFormatError
-from paris_score.formats import MAX_INPUT_BYTES, input_text
+from paris_score.formats import input_text, read_bounded
 from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, parse_json
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
@@ -249,9 +249,7 @@ def loads_game(text: str | bytes) -> GameRecord:
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """A record from a file."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_INPUT_BYTES + 1)
-    return loads_game(data)
+    return loads_game(read_bounded(path))
 
 
 def game_to_dict(record: GameRecord) -> dict[str, Any]:
