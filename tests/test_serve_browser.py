@@ -123,7 +123,12 @@ class Page:
     def press(self, css: str) -> None:
         self.click(self.find(css))
 
+    def settle(self) -> None:
+        """Wait until the page has answered the last change: a refresh resizes the panels above the controls."""
+        self.wait_for(lambda: not self.driver.execute_script("return document.body.classList.contains('busy')"))
+
     def click(self, element: Any) -> None:
+        self.settle()
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         self.presses += 1
@@ -131,6 +136,7 @@ class Page:
     def tool(self, name: str) -> None:
         """Pick a tool below the board (not scrolled: the board must stay where it is)."""
         if self.tool_name != name:
+            self.settle()
             self.find(f'#tools [data-tool="{name}"]').click()
             self.presses += 1
             self.tool_name = name
@@ -255,17 +261,19 @@ def enter(page: Page, position: Position) -> None:
     assert position.rules == Rules(), "the rulebook example uses the default pattern"
 
 
-def same_entry(a: Position, b: Position) -> bool:
-    """Equal positions, the order of postcards aside (the page lists them as the player taps them)."""
-    cards = a.postcards
-    return (
-        a.ground == b.ground
-        and set(a.buildings) == set(b.buildings)
-        and a.pieces == b.pieces
-        and a.reserve == b.reserve
-        and a.rules == b.rules
-        and all(set(getattr(cards, k)) == set(getattr(b.postcards, k)) for k in ("in_play", "orange", "blue"))
-    )
+def differences(a: Position, b: Position) -> list[str]:
+    """What differs between two positions, the order of postcards aside (the page lists them as tapped); [] if equal."""
+    found = [
+        f"{k}: {getattr(a, k)} != {getattr(b, k)}"
+        for k in ("ground", "pieces", "reserve", "rules")
+        if getattr(a, k) != getattr(b, k)
+    ]
+    if set(a.buildings) != set(b.buildings):
+        found.append(f"buildings: {sorted(set(a.buildings) ^ set(b.buildings), key=lambda x: x.id)}")
+    for k in ("in_play", "orange", "blue"):
+        if set(getattr(a.postcards, k)) != set(getattr(b.postcards, k)):
+            found.append(f"postcards.{k}: {getattr(a.postcards, k)} != {getattr(b.postcards, k)}")
+    return found
 
 
 def check_pixels(png: bytes, board: dict[str, float], position: Position, size: tuple[int, int]) -> None:
@@ -299,7 +307,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
 
     enter(page, rulebook)
     page.wait_for_totals(("48", "57", "blue wins"))
-    assert same_entry(page.stored(), rulebook)
+    assert not differences(page.stored(), rulebook)
     assert page.text("#verdict").startswith("Legal")
     breakdown = page.text("#breakdown")
     assert "RESULT: blue wins, orange 48 - blue 57" in breakdown
@@ -320,7 +328,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.driver.refresh()
     page.open()
     page.wait_for_totals(("48", "57", "blue wins"))
-    assert same_entry(page.stored(), rulebook)
+    assert not differences(page.stored(), rulebook)
 
     for name in ("phone", "desktop"):
         page.size(name)
@@ -342,7 +350,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     )
     page.press("#load-paste")
     page.wait_for_totals(("48", "57", "blue wins"))
-    assert same_entry(page.stored(), rulebook)
+    assert not differences(page.stored(), rulebook)
     page.press("#undo")
     page.wait_for_totals(("0", "0", "orange wins"))
     page.press("#redo")
@@ -357,7 +365,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     browser.get("about:blank")
     page.open(link)
     page.wait_for_totals(("48", "57", "blue wins"))
-    assert same_entry(page.stored(), rulebook)
+    assert not differences(page.stored(), rulebook)
 
     # A file opened from the device is read as pasted text is.
     tie_break = ROOT / "examples" / "tie-break.txt"
@@ -367,3 +375,36 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.wait_for_totals((str(report.orange.total), str(report.blue.total), winner))
     severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert severe == []
+
+
+def test_a_picture_redrawn_while_the_score_is_asked_leaves_no_stale_total(server: TableServer, browser: Any) -> None:
+    """An overlay toggled while a refresh is on its way must not drop its totals (they stayed at 48-57)."""
+    page = Page(browser, server.url)
+    page.size("desktop")
+    page.open(server.url + "#position=")
+    browser.execute_script("localStorage.clear()")
+    browser.execute_script(
+        "const box = document.getElementById('paste'); box.value = arguments[0];",
+        (ROOT / "examples" / "rulebook.txt").read_text("utf-8"),
+    )
+    page.press("#load-paste")
+    page.wait_for_totals(("48", "57", "blue wins"))
+    page.settle()
+    # The moment the page asks for the score of the emptied board, an overlay is toggled (a picture alone is redrawn).
+    browser.execute_script(
+        "const ask = window.fetch; let toggled = false;"
+        "window.fetch = (...args) => {"
+        "  const answer = ask(...args);"
+        "  if (!toggled && String(args[0]).startsWith('/api/check')) {"
+        "    toggled = true; document.querySelector('#overlay-toggles button').click();"
+        "  }"
+        "  return answer;"
+        "};"
+    )
+    page.press("#clear")
+    page.wait_for_totals(("0", "0", "orange wins"))
+    page.settle()
+    assert (
+        browser.execute_script("return document.querySelector('#overlay-toggles button').getAttribute('aria-pressed')")
+        == "true"
+    )

@@ -35,8 +35,9 @@ let preview = null; // cells drawn over the picture until the next picture arriv
 let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
-let timer = null;
-let generation = 0;
+let timer = null; // a refresh waiting for the entry to settle
+let generation = 0; // the latest refresh: an older answer is dropped
+let pictureGeneration = 0; // the latest picture (a refresh or a redraw of the overlays)
 
 const $ = (id) => document.getElementById(id);
 
@@ -254,7 +255,9 @@ function onPointerDown(ev) {
 
 function onPointerMove(ev) {
   if (!stroke || TAP_TOOLS.has(tool)) return;
-  addStrokePoint(pointToSvg(ev));
+  // A busy page gets one move per frame: the points between come with it, and a quick drag may turn corners.
+  const moves = ev.getCoalescedEvents ? ev.getCoalescedEvents() : [];
+  for (const move of moves.length ? moves : [ev]) addStrokePoint(pointToSvg(move));
   drawOverlay();
 }
 
@@ -325,7 +328,11 @@ async function post(path, body) {
 
 function schedule() {
   clearTimeout(timer);
-  timer = setTimeout(refresh, DEBOUNCE_MS);
+  document.body.classList.add("busy"); // the totals shown are of an older entry until the refresh answers
+  timer = setTimeout(() => {
+    timer = null;
+    refresh();
+  }, DEBOUNCE_MS);
 }
 
 function overlaysWanted() {
@@ -336,6 +343,7 @@ function overlaysWanted() {
 
 async function refresh() {
   const mine = ++generation;
+  const drawing = ++pictureGeneration;
   const body = JSON.stringify(pos);
   const query = overlaysWanted().map((o) => "overlay=" + encodeURIComponent(o)).join("&");
   document.body.classList.add("busy");
@@ -347,20 +355,20 @@ async function refresh() {
       post("/api/render" + (query ? "?" + query : ""), body),
     ]);
     if (mine !== generation) return;
-    showPicture(picture);
+    if (drawing === pictureGeneration) showPicture(picture);
     showResult(check, score, text);
   } catch (e) {
     if (mine === generation) $("verdict").textContent = "The server does not answer: is paris-score serve still running?";
   } finally {
-    if (mine === generation) document.body.classList.remove("busy");
+    if (mine === generation && timer === null) document.body.classList.remove("busy");
   }
 }
 
 async function redraw() {
-  const mine = ++generation;
+  const mine = ++pictureGeneration;
   const query = overlaysWanted().map((o) => "overlay=" + encodeURIComponent(o)).join("&");
   const picture = await post("/api/render" + (query ? "?" + query : ""), JSON.stringify(pos));
-  if (mine === generation) showPicture(picture);
+  if (mine === pictureGeneration) showPicture(picture);
 }
 
 function showPicture(picture) {
