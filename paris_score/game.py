@@ -25,6 +25,7 @@ of the game.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator
 from typing import Final, NamedTuple
 
@@ -68,7 +69,7 @@ from paris_score.moves import (
 from paris_score.placement import anchors_twice, anchors_within, layout
 from paris_score.postcards import TITLES, Postcard
 from paris_score.scoring import Totals, totals
-from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, setup_problems, turn_tile
+from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, is_good, setup_problems, turn_tile
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
     BB_ADJACENT,
@@ -126,8 +127,27 @@ def _faces(tile: Tile) -> Faces:
     return found[0], found[1], found[2], found[3]
 
 
-@functools.lru_cache(maxsize=16)
 def _tables(setup: Setup) -> _Tables:
+    """The setup's tables: the last setup's by identity, else from a cache of 16 by value.
+
+    A record read anew gives a setup equal to one seen but not the same object,
+    and comparing two setups compares their 12 pieces and 16 tiles: once per
+    game, not once per move.
+    """
+    global _last_tables
+    last = _last_tables
+    if last is not None and last[0] is setup:
+        return last[1]
+    tables = _make_tables(setup)
+    _last_tables = (setup, tables)
+    return tables
+
+
+_last_tables: tuple[Setup, _Tables] | None = None
+
+
+@functools.lru_cache(maxsize=16)
+def _make_tables(setup: Setup) -> _Tables:
     layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in setup.pool)
     rotations = tuple(frozenset(orientations(piece.shape)) for piece in setup.pool)
     faces = tuple(
@@ -217,15 +237,15 @@ class GameState:
     @classmethod
     def start(cls, setup: Setup) -> GameState:
         """The game before its first move (G1); :class:`SetupError` if the setup is not one the box allows."""
-        problems = setup_problems(setup)
-        if problems:
-            raise SetupError(problems)
+        if not is_good(setup):
+            raise SetupError(setup_problems(setup))
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
 
     def _evolve(self, **changes: object) -> GameState:
-        values = {field: getattr(self, field) for field in _FIELDS}
-        values.update(changes)
-        return GameState(**values)
+        values = list(_VALUES(self))
+        for field, value in changes.items():
+            values[_FIELD_INDEX[field]] = value
+        return GameState(*values)
 
     def hand(self, player: PlayerLike) -> Tile | None:
         """The tile in the player's hand (G4), or ``None`` once all 8 are down."""
@@ -516,9 +536,10 @@ class GameState:
             raise IllegalMoveError(
                 "area-not-empty", "G4", f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i]))
             )
-        faces = _tables(self.setup).faces[side][k][move.rotation // 90]
+        o, b, m, light = _tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
-        ground = tuple(g | f << sq for g, f in zip(self.ground, faces, strict=True))
+        go, gb, gm, gl = self.ground
+        ground = (go | o << sq, gb | b << sq, gm | m << sq, gl | light << sq)
         placed = _two(self.placed, player, k + 1)
         first_done = self.first_done
         if k + 1 == TILES_PER_PLAYER and first_done is None:
@@ -881,6 +902,9 @@ class GameState:
 
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
+_FIELD_INDEX: Final = {field: i for i, field in enumerate(_FIELDS)}
+_VALUES: Final = operator.attrgetter(*_FIELDS)
+"""A state's fields in ``__init__`` order: :meth:`GameState._evolve` passes them by position (it is twice as quick)."""
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
 _PASS: Final = Pass()

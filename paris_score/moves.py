@@ -16,6 +16,7 @@ parse raises :class:`~paris_score.errors.MoveNotationError` (code
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
@@ -53,6 +54,8 @@ class Move:
     @staticmethod
     def parse(text: str) -> Move:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
+        if not isinstance(text, str):
+            raise MoveNotationError(f"a move is a line of text, got {type(text).__name__}")
         return _parse(text)
 
 
@@ -284,9 +287,9 @@ def _cells(text: str, words: list[str], *, options: bool) -> tuple[Bitboard, Squ
     return cells, found.get("metro"), found.get("chartier")
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse(text: str) -> Move:
-    if not isinstance(text, str):
-        raise MoveNotationError(f"a move is a line of text, got {type(text).__name__}")
+    """Moves are values, so a text parsed once is not parsed again: the same few recur game after game."""
     words = text.split()
     if not words:
         raise _fail(text, "empty; expected tile, take, pass, build or card")

@@ -200,9 +200,12 @@ def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
     return Unbuilt(count, UNBUILT_PENALTY * count, None, sizes, given)
 
 
-def unbuilt_points(position: Position, player: Player) -> int:
-    """S3 as a number only."""
-    return unbuilt(position, player).points
+def unbuilt_points(position: Position, player: Player, used: tuple[Postcard, ...]) -> int:
+    """S3 as a number only (``used``: the player's postcards)."""
+    if Postcard.SACRE_COEUR in used:
+        return 0
+    reserve = position.reserve
+    return UNBUILT_PENALTY * len(reserve.orange if player is Player.ORANGE else reserve.blue)
 
 
 def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
@@ -323,9 +326,8 @@ _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore
 """Each stamped postcard's scoring line (S4a-S4d)."""
 
 
-def postcard_points(position: Position, player: Player, board: Board) -> int:
-    """S4 as a number only: :func:`postcards`' total without the cards' details."""
-    used = position.postcards.used(player)
+def postcard_points(position: Position, player: Player, board: Board, used: tuple[Postcard, ...]) -> int:
+    """S4 as a number only: :func:`postcards`' total without the cards' details (``used``: the player's postcards)."""
     if not used:
         return 0
     pieces = position.pieces
@@ -435,14 +437,14 @@ def totals(position: Position, board: Board | None = None) -> Totals:
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
     light = light_of(position, bd)
-    found = []
-    for player in (Player.ORANGE, Player.BLUE):
-        found.append(
-            lit_points(position, player, bd, light)
-            + largest_group(position, player, bd).points
-            + unbuilt_points(position, player)
-            + postcard_points(position, player, bd)
-        )
+    cards = position.postcards
+    found = [
+        lit_points(position, player, bd, light)
+        + largest_group(position, player, bd).points
+        + unbuilt_points(position, player, used)
+        + postcard_points(position, player, bd, used)
+        for player, used in ((Player.ORANGE, cards.orange), (Player.BLUE, cards.blue))
+    ]
     free_o = free_own_spaces(position, Player.ORANGE, bd)
     free_b = free_own_spaces(position, Player.BLUE, bd)
     return Totals(found[0], found[1], winner_of((found[0], free_o), (found[1], free_b)), free_o, free_b)

@@ -84,6 +84,8 @@ class Setup:
     first: Player = attrs.field(default=Player.ORANGE, converter=_first)
     """Who plays first; ``"orange"``/``"blue"`` are converted."""
     rules: Rules = attrs.field(factory=Rules)
+    _good: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+    """Set once :func:`setup_problems` finds none: a setup is immutable, so it stays good."""
 
     def stack(self, player: PlayerLike) -> tuple[Tile, ...]:
         """The player's tiles in stack order."""
@@ -166,4 +168,11 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
                 )
     if not isinstance(setup.first, Player):
         found.append(Located(f"{where}.first", f"{setup.first!r}: expected orange or blue"))
+    if not found:
+        object.__setattr__(setup, "_good", True)
     return found
+
+
+def is_good(setup: Setup) -> bool:
+    """Whether :func:`setup_problems` finds nothing, checked once per setup (the reader and the game share it)."""
+    return setup._good or not setup_problems(setup)
