@@ -171,6 +171,65 @@ def test_the_box_rules_of_a_setup_are_checked_all_at_once() -> None:
     ]
 
 
+def test_a_piece_that_cannot_be_read_does_not_hide_the_other_parts_errors() -> None:
+    doc = changed("setup.pool.0.shape", ["B1", "A2", "Z9"])
+    doc["setup"]["tiles"]["orange"][0] = ["ob", "oq"]
+    assert [e.split(":")[0] for e in errors_of(doc)] == ["setup.pool[0].shape[2]", "setup.tiles.orange[0]"]
+
+
+def test_a_result_names_a_bad_total_and_a_missing_one() -> None:
+    assert errors_of({**RECORD, "result": {"orange": "x"}}) == [
+        'result.orange: expected a whole number, got a string "x"',
+        "result.blue: missing",
+    ]
+
+
+def test_every_error_of_every_part_at_once_in_document_order() -> None:
+    doc = copy.deepcopy(RECORD)
+    setup = doc["setup"]
+    setup["postcards"][1] = "tour-eiffel"  # not read
+    setup["postcards"][3] = setup["postcards"][0]  # read, then found twice
+    setup["pool"][1]["shape"] = ["A1", "Z9"]  # not read: the box's sizes go unchecked (it would restate this)
+    setup["pool"][2]["id"] = "J"
+    setup["pool"][4]["shape"] = ["A1", "C1", "D1", "A2"]  # not connected
+    setup["pool"][5]["id"] = 7  # not read
+    setup["tiles"]["orange"][0] = "oool"  # not read
+    setup["tiles"]["orange"][2] = ["ox", "oo"]
+    setup["tiles"]["blue"] = setup["tiles"]["blue"][:7]
+    setup["first"] = "green"
+    setup["rules"] = {"large_streetlight_pattern": "star"}
+    doc["moves"] = ["tile A1 0", 7]
+    doc["result"] = {"blue": None}
+    assert [e.split(":")[0] for e in errors_of(doc)] == [
+        "setup.postcards[1]",
+        "setup.postcards[3]",
+        "setup.pool[1].shape[1]",
+        "setup.pool[2].id",
+        "setup.pool[4].shape",
+        "setup.pool[5].id",
+        "setup.tiles.orange[0]",
+        "setup.tiles.orange[2]",
+        "setup.tiles.blue",
+        "setup.first",
+        "setup.rules.large_streetlight_pattern",
+        "moves[1]",
+        "result.orange",
+        "result.blue",
+    ]
+
+
+def test_errors_stop_at_the_cap_with_a_note_last() -> None:
+    doc = changed("setup.postcards", ["x"] * 60)
+    doc["setup"]["tiles"]["orange"] = [["xx", "xx"]] * 60
+    found = errors_of(doc)
+    assert len(found) == 101
+    assert found[0] == "setup.postcards: expected 8 postcards, got 60 (B6)"
+    assert found[1].startswith("setup.postcards[0]: 'x' is not a postcard slug")
+    assert found[61] == "setup.tiles.orange: expected 8 tiles, got 60"
+    assert found[62].startswith("setup.tiles.orange[0]: expected 2 rows")
+    assert found[-1] == "stopped after 100 errors"
+
+
 def test_pool_sizes_must_be_the_box_sizes() -> None:
     found = errors_of(changed("setup.pool.0.shape", ["A1", "B1", "C1", "D1"]))
     assert found == [

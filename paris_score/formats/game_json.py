@@ -17,11 +17,12 @@
 
 ``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
 (default none) and ``result`` are optional.  Unknown keys are errors.  The
-reader checks the keys and types, then the setup as the box allows it (G1,
-:func:`paris_score.setup.setup_problems`), and reports every error at once,
-each by key path.  Move texts are only read as strings here: whether they
-parse and are legal is the replay's question (:func:`paris_score.replay`),
-which names the first one that is not by its number and text.
+reader checks the keys and types and, in each part of the setup it could read,
+the rules of the box (G1, :func:`paris_score.setup.setup_problems`), and
+reports every error at once, each by key path, in document order.  Move
+texts are only read as strings here: whether they parse and are legal is the
+replay's question (:func:`paris_score.replay`), which names the first one that
+is not by its number and text.
 """
 
 from __future__ import annotations
@@ -35,11 +36,19 @@ import attrs
 
 from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader
+from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
-from paris_score.setup import PoolPiece, Setup, Tile, setup_problems
+from paris_score.setup import (
+    PoolPiece,
+    Setup,
+    Tile,
+    pool_problems,
+    postcard_problems,
+    setup_problems,
+    stack_problems,
+)
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
 
@@ -75,33 +84,43 @@ def _tile(r: Reader, path: str, value: object) -> Tile | None:
 
 
 def _tiles(r: Reader, value: object) -> tuple[list[Tile], list[Tile]] | None:
+    """Both stacks, each checked as the box allows it (B2) when it is a list, whatever the other is."""
     obj = r.mapping("setup.tiles", value, tuple(PLAYERS), tuple(PLAYERS))
     if obj is None:
         return None
-    stacks = [
-        r.each(f"setup.tiles.{player}", obj[player], lambda p, v: _tile(r, p, v)) if player in obj else None
-        for player in PLAYERS
-    ]
+    stacks = []
+    for player in PLAYERS:
+        start = len(r.errors)
+        stack = r.items(f"setup.tiles.{player}", obj[player], lambda p, v: _tile(r, p, v)) if player in obj else None
+        if stack is not None:
+            r.report(stack_problems(player, stack, "setup", partial=True))
+            r.in_order(start)
+        stacks.append(whole(stack))
     return None if stacks[0] is None or stacks[1] is None else (stacks[0], stacks[1])
 
 
 def _setup(r: Reader, value: object) -> Setup | None:
-    """The setup's keys and types, then (when they are right) every rule of the box it breaks (G1)."""
+    """The setup's keys and types, and every rule of the box it breaks (G1) in each part that could be read."""
     obj = r.mapping("setup", value, _SETUP_KEYS, ("postcards", "pool", "tiles"))
     if obj is None:
         return None
     before = len(r.errors)
-    cards = r.each("setup.postcards", obj["postcards"], r.postcard) if "postcards" in obj else None
-    pool = r.each("setup.pool", obj["pool"], lambda p, v: _pool_piece(r, p, v)) if "pool" in obj else None
+    cards = r.items("setup.postcards", obj["postcards"], r.postcard) if "postcards" in obj else None
+    if cards is not None:
+        r.report(postcard_problems(cards, "setup", partial=True))
+        r.in_order(before)
+    start = len(r.errors)
+    pool = r.items("setup.pool", obj["pool"], lambda p, v: _pool_piece(r, p, v)) if "pool" in obj else None
+    if pool is not None:
+        r.report(pool_problems(pool, "setup", partial=True))
+        r.in_order(start)
     tiles = _tiles(r, obj["tiles"]) if "tiles" in obj else None
     first = r.choice("setup.first", obj.get("first", str(Player.ORANGE)), tuple(PLAYERS))
     rules = read_rules(r, obj.get("rules", {}), "setup.rules")
+    cards, pool = whole(cards), whole(pool)
     if len(r.errors) != before or cards is None or pool is None or tiles is None or first is None or rules is None:
         return None
-    setup = Setup(cards, pool, tiles, Player(first), rules)
-    for problem in setup_problems(setup, "setup"):
-        r.fail(problem.where, problem.message)
-    return setup
+    return Setup(cards, pool, tiles, Player(first), rules)
 
 
 def _move(r: Reader, path: str, value: object) -> str | None:
@@ -113,10 +132,15 @@ def _move(r: Reader, path: str, value: object) -> str | None:
 
 
 def _result(r: Reader, value: object) -> tuple[int, int] | None:
-    obj = r.mapping("result", value, tuple(PLAYERS), tuple(PLAYERS))
-    if obj is None or not all(player in obj for player in PLAYERS):
+    obj = r.mapping("result", value, tuple(PLAYERS))
+    if obj is None:
         return None
-    orange, blue = (r.integer(f"result.{player}", obj[player]) for player in PLAYERS)
+    totals = []
+    for player in PLAYERS:  # each total read, or named missing, in turn
+        if player not in obj:
+            r.fail(f"result.{player}", "missing")
+        totals.append(r.integer(f"result.{player}", obj[player]) if player in obj else None)
+    orange, blue = totals
     return None if orange is None or blue is None else (orange, blue)
 
 

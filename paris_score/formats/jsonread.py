@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip
@@ -57,6 +57,20 @@ def brief(value: object) -> str:
     return kind(value) if isinstance(value, list | dict) else clip(json.dumps(value), 40)
 
 
+_INDEX: Final = re.compile(r"\[(\d+)\]")
+
+
+def _indices(path: str) -> tuple[int, ...]:
+    return tuple(int(i) for i in _INDEX.findall(path))
+
+
+def whole(items: list[T | None] | None) -> list[T] | None:
+    """The items if every one was read, else ``None``."""
+    if items is None or None in items:
+        return None
+    return items  # type: ignore[return-value]
+
+
 class Reader:
     """Reads decoded JSON, recording every error; each method returns ``None`` where it failed."""
 
@@ -69,6 +83,21 @@ class Reader:
             self.errors.append(Located(path, message))
         elif len(self.errors) == MAX_ERRORS:
             self.errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
+
+    def report(self, problems: Iterable[Located]) -> None:
+        """Record each of these errors (a check's findings), as :meth:`fail` does."""
+        for problem in problems:
+            self.fail(problem.where, problem.message)
+
+    def in_order(self, start: int) -> None:
+        """Put the errors recorded since ``start`` (by a reader, then a check, of one part) in document order.
+
+        The order is that of the list indices in their key paths; errors at one place keep theirs, and the
+        note that errors were left out stays last.
+        """
+        capped = len(self.errors) > MAX_ERRORS
+        end = len(self.errors) - capped
+        self.errors[start:end] = sorted(self.errors[start:end], key=lambda e: _indices(e.where))
 
     def mapping(
         self, path: str, value: object, allowed: tuple[str, ...], required: tuple[str, ...] = ()
@@ -123,19 +152,23 @@ class Reader:
             return None
         return value
 
-    def each(
+    def items(
         self, path: str, value: object, read: Callable[[str, Any], T | None], limit: int = MAX_ITEMS
-    ) -> list[T] | None:
-        """Every item of a list read by ``read``; ``None`` if the list or any item is bad or it is too long."""
+    ) -> list[T | None] | None:
+        """Each item of a list read by ``read`` (``None`` where it is bad); ``None`` if it is no list or too long."""
         if not isinstance(value, list):
             self.fail(path, f"expected a list, got {kind(value)}")
             return None
         if len(value) > limit:
             self.fail(path, f"{len(value)} items; a list here holds at most {limit} (docs/robustness.md)")
             return None
-        items = [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
-        good = [item for item in items if item is not None]
-        return good if len(good) == len(items) else None
+        return [read(f"{path}[{i}]", item) for i, item in enumerate(value)]
+
+    def each(
+        self, path: str, value: object, read: Callable[[str, Any], T | None], limit: int = MAX_ITEMS
+    ) -> list[T] | None:
+        """Every item of a list read by ``read``; ``None`` if the list or any item is bad or it is too long."""
+        return whole(self.items(path, value, read, limit))
 
     def shape(self, path: str, value: object, size: int | None = None, *, connected: bool = True) -> Shape | None:
         """A shape given as its spaces anywhere on the board, connected unless told otherwise; normalised (B3)."""
