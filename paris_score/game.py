@@ -662,14 +662,29 @@ class GameState:
                 )
         on_light = cells & light & ~(0 if metro is None else 1 << metro)
         if on_light:
+            if metro is not None:
+                hint = "; Métropolitain lets a building cover one streetlight space only (P3)"
+            elif self.metro is not player:
+                hint = f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)"
+            elif on_light.bit_count() == 1:
+                hint = " not named by metro= (P3)"
+            else:
+                hint = "; the unused Métropolitain build lets it cover one of them only (P3)"
             raise BUILDING_ON_STREETLIGHT.refuse(
-                f"covers a streetlight space ({names_text(on_light)}) not named by metro= (P3)", tuple(scan(on_light))
+                f"covers a streetlight space ({names_text(on_light)}){hint}", tuple(scan(on_light))
             )
         on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
         if on_opp:
+            if chartier is not None:
+                hint = "; the Chartier space lies under one space only (P7)"
+            elif self.chartier is not player:
+                hint = f"; a building goes on {player}'s colour or mixed spaces (P1)"
+            elif on_opp.bit_count() == 1:
+                hint = " not named by chartier= (P7)"
+            else:
+                hint = "; the held Chartier space may lie under one of them only (P7)"
             raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"covers {player.other}'s colour ({names_text(on_opp)}) not named by chartier= (P7)",
-                tuple(scan(on_opp)),
+                f"covers {player.other}'s colour ({names_text(on_opp)}){hint}", tuple(scan(on_opp))
             )
 
     def _after_build(
@@ -782,15 +797,20 @@ class GameState:
             )
         orange, blue, _, light = self.ground
         if cells & light:
+            why = ": Métropolitain serves the 12 building pieces only" if self.metro is player else ""
             raise JARDIN_ON_STREETLIGHT.refuse(
-                "the Jardin des Plantes never covers a streetlight: Métropolitain serves the 12 building pieces only",
+                f"the Jardin des Plantes never covers a streetlight space ({names_text(cells & light)}){why}",
                 tuple(scan(cells & light)),
             )
         opp = blue if player is Player.ORANGE else orange
         if cells & opp:
+            why = (
+                "Chartier serves the 12 building pieces only"
+                if self.chartier is player
+                else f"it goes on {player}'s colour or mixed spaces (P1)"
+            )
             raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); "
-                "Chartier serves the 12 building pieces only",
+                f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); {why}",
                 tuple(scan(cells & opp)),
             )
         side = player is Player.BLUE
@@ -851,8 +871,12 @@ class GameState:
                 )
             return self._placed(cards, sq, fountain=sq, chartier=sq)
         if not (own | mixed) >> sq & 1:
+            hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
             raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither", (sq,), rule="P12"
+                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither"
+                + (hint if self.chartier is player and opp >> sq & 1 else ""),
+                (sq,),
+                rule="P12",
             )
         return self._placed(cards, sq, fountain=sq)
 

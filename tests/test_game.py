@@ -215,6 +215,47 @@ def test_the_fixed_moves_are_legal(cards: tuple[Postcard, ...] | None, before: l
     state.play(move)
 
 
+CHARTIER_HELD = [*phase_one(), "card chartier", "card sacre-coeur"]
+METRO_HELD = [*phase_one(), "card metropolitain", "card sacre-coeur"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "before", "move", "message"),
+    [
+        # No Chartier space held: the building is on the wrong ground (P1), and chartier= would not help.
+        (None, phase_one(), "build A D1 E1 F1", "covers blue's colour (E1, F1); a building goes on orange's colour "),
+        (None, phase_one(), "card levitation A E D1 E1 F1 G1", "covers blue's colour (E1, F1, G1); a building goes "),
+        (None, CHARTIER_HELD, "build A C1 D1 E1", "covers blue's colour (E1) not named by chartier= (P7)"),
+        (None, CHARTIER_HELD, "build A D1 E1 F1", "covers blue's colour (E1, F1); the held Chartier space may lie "),
+        (None, CHARTIER_HELD, "build A D1 E1 F1 chartier=E1", "covers blue's colour (F1); the Chartier space lies "),
+        (None, phase_one(), "build C A1 B1 A2 B2", "covers a streetlight space (B2); a building covers none without "),
+        (None, METRO_HELD, "build C A1 B1 A2 B2", "covers a streetlight space (B2) not named by metro= (P3)"),
+        (None, phase_one(), "card jardin-des-plantes D1 E1", "the Jardin des Plantes covers blue's colour (E1); it go"),
+        (None, CHARTIER_HELD, "card jardin-des-plantes D1 E1", "the Jardin des Plantes covers blue's colour (E1); Cha"),
+        (None, phase_one(), "card jardin-des-plantes A2 B2", "the Jardin des Plantes never covers a streetlight spa"),
+        (None, METRO_HELD, "card jardin-des-plantes A2 B2", "the Jardin des Plantes never covers a streetlight space "),
+        (ADVANCED, phase_one(), "card fontaine-des-mers E1", "the fountain goes on orange's colour or mixed; E1 is "),
+        (
+            ADVANCED,
+            [*phase_one(), "card chartier", "card metropolitain"],
+            "card fontaine-des-mers E1",
+            "the fountain goes on orange's colour or mixed; E1 is neither (with the held Chartier space under it: "
+            "chartier=E1, P7)",
+        ),
+    ],
+)
+def test_a_refusal_points_at_an_option_only_for_a_player_who_holds_it(
+    cards: tuple[Postcard, ...] | None, before: list[str], move: str, message: str
+) -> None:
+    state = play(before, cards=cards) if cards else play(before)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(move)
+    got = caught.value.message
+    assert got.startswith(message), got
+    assert "chartier=" not in got or state.chartier is state.turn, got
+    assert "metro=" not in got or state.metro is state.turn, got
+
+
 def test_a_build_with_metropolitain_uses_it_once_and_covers_the_streetlight() -> None:
     state = phase_two(["card metropolitain", "card sacre-coeur", "build C A1 B1 A2 B2 metro=B2", "build B E3 E4 E5"])
     assert state.metro is None
