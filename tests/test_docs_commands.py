@@ -36,6 +36,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from paris_score.formats.text_grid import blank_template
 from paris_score_cli.app import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,7 +90,8 @@ def scratch(folder: Path) -> None:
     legal game (``friday.txt``), one that breaks two rules (``saturday.json``)
     and one that cannot be read (``sunday.json``); ``records/tuesday.json``
     is a game record whose 21st move is illegal; ``pieces.json`` is the
-    tests' fictional catalogue of building shapes.
+    tests' fictional catalogue of building shapes; ``typos.txt`` and
+    ``stray.txt`` are the rulebook's game typed into the template with slips.
     """
     shutil.copytree(ROOT / "examples", folder / "examples", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "examples" / "rulebook.json", folder / "game.json")
@@ -106,10 +108,36 @@ def scratch(folder: Path) -> None:
     sunday["buildings"][2]["cells"][1] = "I9"
     sunday["reserve"]["blue"] = [7]
     (games / "sunday.json").write_text(json.dumps(sunday, indent=2), "utf-8")
+    # docs/typing-your-game.md: the rulebook's game typed into the template, with slips.
+    slips = {9: ("oA", "qA"), 11: ("oC", "oZ"), 21: ("4", ""), 22: ("lampadaire", "lampadiare")}
+    (folder / "typos.txt").write_text(typed_in_template(slips), "utf-8")
+    (folder / "stray.txt").write_text(typed_in_template({15: ("bD  bD", "bE  bD")}), "utf-8")
     tuesday = json.loads((ROOT / "examples" / "games" / "short-game.json").read_text("utf-8"))
     tuesday["moves"][20] = "card le-peintre E2"  # a blue space for orange's painter (P6)
     (folder / "records").mkdir()
     (folder / "records" / "tuesday.json").write_text(json.dumps(tuesday, indent=2), "utf-8")
+
+
+def typed_in_template(slips: dict[int, tuple[str, str]]) -> str:
+    """The rulebook's game typed into ``paris-score template``'s blank grid, its notes kept, as a player fills it in.
+
+    ``slips`` maps a line number to the text typed wrong on it: (what it should be, what was typed).
+    """
+    filled = (ROOT / "examples" / "rulebook.txt").read_text("utf-8").splitlines()
+    rows = {line[:2]: line for line in filled if line[:1].isdigit()}
+    values = dict(line.split(": ", 1) for line in filled if ": " in line and not line.startswith("#"))
+    lines = []
+    for line in blank_template().splitlines():
+        if line[:1].isdigit():
+            line = rows[line[:2]]
+        elif ":" in line and not line.startswith("#"):
+            key, note = line.split(":", 1)[0], line.index("#")
+            line = f"{key}: {values[key]}".ljust(note - 1) + " " + line[note:]
+        lines.append(line)
+    for number, (right, wrong) in slips.items():
+        assert right in lines[number - 1], (number, lines[number - 1])
+        lines[number - 1] = lines[number - 1].replace(right, wrong, 1)
+    return "\n".join(lines) + "\n"
 
 
 def shell_words(command: Command, folder: Path) -> list[list[str]]:
