@@ -192,11 +192,23 @@ def test_the_hook_runs_on_the_examples_as_pre_commit_would(tmp_path: Path) -> No
     assert "games/sub/painter.txt: not legal (1 error, 0 warnings)" in done.stdout
 
 
-def test_the_pre_commit_configuration_shown_uses_the_hook(tmp_path: Path) -> None:
-    (config,) = [doc for doc in shown("yaml") if "repos" in doc]
-    (repo,) = config["repos"]
+PLACEHOLDERS = ("PARIS_SCORE_REPO", "COMMIT")
+"""What docs/ci.md asks the reader to fill in: paris-score is on no package index and has no tags."""
+
+
+def test_the_pre_commit_configurations_shown_use_the_hook(tmp_path: Path) -> None:
+    remote, local = [doc["repos"] for doc in shown("yaml") if "repos" in doc]
+    (repo,) = remote
+    assert (repo["repo"], repo["rev"]) == PLACEHOLDERS, "a tag or a package that does not exist"
     (used,) = repo["hooks"]
     assert used["id"] == hook()["id"]
+    ((mine,),) = (r["hooks"] for r in local if r["repo"] == "local")
+    assert (mine["id"], mine["entry"], mine["language"], mine["files"]) == (
+        hook()["id"],
+        hook()["entry"],
+        "system",
+        used["files"],
+    )
     folder = games(tmp_path, broken=True)
     (folder / "README.md").write_text("not a position", "utf-8")
     files = sorted(str(p.relative_to(tmp_path)) for p in folder.rglob("*") if p.is_file())
@@ -204,6 +216,15 @@ def test_the_pre_commit_configuration_shown_uses_the_hook(tmp_path: Path) -> Non
     assert staged == sorted([*(f"games/{name}" for name in POSITIONS), "games/sub/painter.txt"])
     done = entry(hook()["entry"], *used.get("args", []), *staged, cwd=tmp_path)
     assert done.returncode == 1
+
+
+def test_the_page_says_what_to_fill_in_and_installs_from_git() -> None:
+    text = (ROOT / "docs" / "ci.md").read_text("utf-8")
+    (workflow,) = [doc for doc in shown("yaml") if "jobs" in doc]
+    installs = [step["run"] for step in workflow["jobs"]["check"]["steps"] if "pip install" in step.get("run", "")]
+    assert installs == ['pip install "git+PARIS_SCORE_REPO@COMMIT"']
+    for name in PLACEHOLDERS:
+        assert f"- `{name}`: " in text, f"docs/ci.md does not say what {name} is"
 
 
 def test_the_workflow_shown_runs(tmp_path: Path) -> None:
