@@ -176,6 +176,8 @@ class _Reader:
         self.blanks: list[tuple[Square, _Item]] = []
         """The spaces of the row being read still ``?`` (a template not filled in)."""
         self.single: dict[str, tuple[str, _Item]] = {}
+        self.reserve_lines: dict[str, int] = {}
+        """The line of each reserve header: a second one is refused, not added (it would count buildings twice)."""
 
     def fail(self, line: int, col: int, message: str) -> None:
         where = f"line {line}, col {col}" if col else f"line {line}" if line else ""
@@ -314,8 +316,18 @@ class _Reader:
                 start = len(value) - len(value.lstrip())
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
-        if key in _RESERVE_KEYS and not self.reserve_said(key, number, key_col, value):
-            return
+        if key in _RESERVE_KEYS:
+            first_line = self.reserve_lines.setdefault(key, number)
+            if first_line != number:
+                self.fail(
+                    number,
+                    key_col,
+                    f"{key!r} is given twice, here and on line {first_line}: write the sizes once, "
+                    "on one line (a repeated line would count its buildings twice)",
+                )
+                return
+            if not self.reserve_said(key, number, key_col, value):
+                return
         words = _RESERVE_ITEM if key in _RESERVE_KEYS else _CARD_ITEM if key in _CARD_KEYS else _ITEM
         limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
@@ -346,6 +358,11 @@ class _Reader:
         if said.lower() == NOT_GIVEN:
             self.headers.setdefault(key, [])
             self.not_given.append(player)
+            return False
+        words = said.lower().replace(",", " ").split()
+        if len(words) > 1 and any(word in _NONE_WORDS for word in words):
+            self.headers.setdefault(key, [])
+            self.fail(number, key_col, f"{key!r} says none and lists sizes too; keep one")
             return False
         return True
 
@@ -532,9 +549,6 @@ class _Reader:
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
         orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
-        for player, entries in zip(PLAYERS, (orange, blue), strict=True):
-            if player in self.not_given and entries:
-                self.fail(0, 0, f"'{player} reserve' says {NOT_GIVEN} and lists sizes too; keep one")
         postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
         rules = Rules(self.pattern())
         if self.errors:
