@@ -222,6 +222,17 @@ class View:
     """Everything on the table: phase, ground so far, pool, reserves, buildings, pieces, cards, tokens, chimneys."""
 
 
+def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
+    """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
+    allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
+    hold it, else ``name_it`` for one space or ``one`` (the option allows one only) for more."""
+    if named:
+        return used
+    if not held:
+        return not_held
+    return name_it if spaces.bit_count() == 1 else one
+
+
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A game between two moves: immutable, hashable, picklable; :meth:`play` gives the next one.
@@ -662,27 +673,29 @@ class GameState:
                 )
         on_light = cells & light & ~(0 if metro is None else 1 << metro)
         if on_light:
-            if metro is not None:
-                hint = "; Métropolitain lets a building cover one streetlight space only (P3)"
-            elif self.metro is not player:
-                hint = f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)"
-            elif on_light.bit_count() == 1:
-                hint = " not named by metro= (P3)"
-            else:
-                hint = "; the unused Métropolitain build lets it cover one of them only (P3)"
+            hint = _option_hint(
+                metro is not None,
+                self.metro is player,
+                on_light,
+                "; Métropolitain lets a building cover one streetlight space only (P3)",
+                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
+                " not named by metro= (P3)",
+                "; the unused Métropolitain build lets it cover one of them only (P3)",
+            )
             raise BUILDING_ON_STREETLIGHT.refuse(
                 f"covers a streetlight space ({names_text(on_light)}){hint}", tuple(scan(on_light))
             )
         on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
         if on_opp:
-            if chartier is not None:
-                hint = "; the Chartier space lies under one space only (P7)"
-            elif self.chartier is not player:
-                hint = f"; a building goes on {player}'s colour or mixed spaces (P1)"
-            elif on_opp.bit_count() == 1:
-                hint = " not named by chartier= (P7)"
-            else:
-                hint = "; the held Chartier space may lie under one of them only (P7)"
+            hint = _option_hint(
+                chartier is not None,
+                self.chartier is player,
+                on_opp,
+                "; the Chartier space lies under one space only (P7)",
+                f"; a building goes on {player}'s colour or mixed spaces (P1)",
+                " not named by chartier= (P7)",
+                "; the held Chartier space may lie under one of them only (P7)",
+            )
             raise BUILDING_ON_WRONG_COLOUR.refuse(
                 f"covers {player.other}'s colour ({names_text(on_opp)}){hint}", tuple(scan(on_opp))
             )
