@@ -15,7 +15,7 @@ from typing import Final
 
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
-from paris_score.errors import Located, Problem
+from paris_score.errors import Located, Problem, counted
 from paris_score.model import Position
 from paris_score.referee import check, errors
 
@@ -56,7 +56,7 @@ def summary(problems: Sequence[Problem]) -> str:
     """``"2 errors, 1 warning"``."""
     n_err = len(errors(problems))
     n_warn = len(problems) - n_err
-    return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+    return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
 
 
 def problems_document(

@@ -23,7 +23,7 @@ import click
 import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
-from paris_score.errors import Problem
+from paris_score.errors import Problem, counted
 from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
@@ -187,7 +187,7 @@ def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             yield f"  {line}"
     if len(listed) < len(outcome.problems):
         n = len(outcome.problems) - len(listed)
-        yield f"  note: {n} unconfirmed remark{'s' * (n != 1)} left out; --verbose shows {'them' if n != 1 else 'it'}"
+        yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
 _LINE_COL: Final = re.compile(r"\bline (\d+)(?:, col (\d+))?")
@@ -233,9 +233,9 @@ def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
     n = len(checked)
     skipped = len(outcomes) - n
     return (
-        f"{n} {what}{'s' * (n != 1)} checked: {n - len(failed)} pass, {len(failed)} fail"
+        f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
         f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
-        + (f"; {skipped} other document{'s' * (skipped != 1)} skipped" if skipped else "")
+        + (f"; {counted(skipped, 'other document')} skipped" if skipped else "")
     )
 
 

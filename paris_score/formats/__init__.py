@@ -18,17 +18,20 @@ Format = Literal["json", "text"]
 FORMAT_NAMES: Final[dict[str, str]] = {"json": "a paris-position/1 JSON document", "text": "a text grid"}
 
 
-def _too_large(n: int, unit: str) -> PositionFormatError:
+def _too_large(n: int, unit: str, kind: str) -> PositionFormatError:
     """Refused before parsing; ``n`` may be just one more than the limit (readers stop reading there)."""
     return PositionFormatError(
-        [Located("", f"the input is over 1 MiB ({n} {unit} or more); positions are at most {MAX_INPUT_BYTES} {unit}")]
+        [Located("", f"the input is over 1 MiB ({n} {unit} or more); {kind} are at most {MAX_INPUT_BYTES} {unit}")]
     )
 
 
-def decode(data: bytes) -> str:
-    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else (over 1 MiB, not UTF-8)."""
+def decode(data: bytes, kind: str = "positions") -> str:
+    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else (over 1 MiB, not UTF-8).
+
+    ``kind`` names the documents the input should be, for the message of one over 1 MiB.
+    """
     if len(data) > MAX_INPUT_BYTES:
-        raise _too_large(len(data), "bytes")
+        raise _too_large(len(data), "bytes", kind)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -52,12 +55,15 @@ def read_bounded(path: str | os.PathLike[str]) -> bytes:
         return f.read(MAX_INPUT_BYTES + 1)
 
 
-def input_text(text: str | bytes, expected: str) -> str:
-    """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused."""
+def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str:
+    """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused.
+
+    ``expected`` names what an empty input should have held, ``kind`` what a too large one should be.
+    """
     if isinstance(text, bytes):
-        text = decode(text)
+        text = decode(text, kind)
     elif len(text) > MAX_INPUT_BYTES:
-        raise _too_large(len(text), "characters")
+        raise _too_large(len(text), "characters", kind)
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise PositionFormatError([Located("", f"the input is empty; expected {expected}")])

@@ -86,7 +86,7 @@ def loads_catalogue(text: str | bytes) -> Catalogue:
     :class:`~paris_score.errors.CatalogueFormatError` (a :class:`PositionFormatError`) lists every error.
     """
     try:
-        return catalogue_from_dict(parse_json(input_text(text, "a paris-pieces/1 document")))
+        return catalogue_from_dict(parse_json(input_text(text, "a paris-pieces/1 document", "catalogues")))
     except CatalogueFormatError:
         raise
     except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions

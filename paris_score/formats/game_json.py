@@ -240,7 +240,7 @@ def read_well_formed(data: object) -> GameRecord | None:
 def loads_game(text: str | bytes) -> GameRecord:
     """A record from its ``paris-game/1`` JSON text (``str`` or UTF-8 ``bytes``); every error at once."""
     try:
-        return game_from_dict(parse_json(input_text(text, "a paris-game/1 document")))
+        return game_from_dict(parse_json(input_text(text, "a paris-game/1 document", "game records")))
     except GameFormatError:
         raise
     except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions

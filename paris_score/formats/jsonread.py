@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeVar
 
-from paris_score.errors import Located, PositionFormatError, clip
+from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import Postcard
@@ -138,7 +138,7 @@ class Reader:
             self.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
             return None
         if size is not None and len(cells) != size:
-            self.fail(path, f"{len(cells)} spaces for a building of size {size}")
+            self.fail(path, f"{counted(len(cells), 'space')} for a building of size {size}")
             return None
         return shape_of(bitboard(cells))
 
