@@ -190,22 +190,19 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
-    """S3: -3 a building left in reserve, waived by Sacré-Cœur."""
+    """S3: -3 a building left in reserve, waived by Sacré-Cœur (the line of :func:`unbuilt_points`)."""
     player = as_player(player)
     sizes = position.reserve.of(player)
-    given = player not in position.reserve.not_given
-    count = len(sizes)
-    if Postcard.SACRE_COEUR in position.postcards.used(player):
-        return Unbuilt(count, 0, Postcard.SACRE_COEUR if count else None, sizes, given)
-    return Unbuilt(count, UNBUILT_PENALTY * count, None, sizes, given)
+    points = unbuilt_points(position, player, position.postcards.used(player))
+    waived = Postcard.SACRE_COEUR if sizes and not points else None
+    return Unbuilt(len(sizes), points, waived, sizes, player not in position.reserve.not_given)
 
 
 def unbuilt_points(position: Position, player: Player, used: tuple[Postcard, ...]) -> int:
-    """S3 as a number only (``used``: the player's postcards)."""
+    """S3 as a number: -3 a building left in reserve, 0 with Sacré-Cœur among the player's ``used`` postcards."""
     if Postcard.SACRE_COEUR in used:
         return 0
-    reserve = position.reserve
-    return UNBUILT_PENALTY * len(reserve.orange if player is Player.ORANGE else reserve.blue)
+    return UNBUILT_PENALTY * len(position.reserve.of(player))
 
 
 def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
