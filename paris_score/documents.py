@@ -182,32 +182,43 @@ RefereeCode = Literal[
 
 MoveCode = Literal[
     "bad-notation",
-    "annex-building-not-yours",
-    "annex-building-unknown",
-    "area-not-empty",
-    "card-already-used",
+    "game-over",
+    "wrong-phase",
+    "unknown-piece",
+    "piece-not-in-pool",
+    "piece-not-in-reserve",
     "card-not-in-play",
+    "card-already-used",
+    "annex-building-unknown",
+    "annex-building-not-yours",
+    "no-chimney-left",
+    "no-token-left",
+    "no-tile-in-hand",
+    "pass-not-allowed",
+    "wrong-shape",
+    "jardin-wrong-shape",
+    "area-not-empty",
+    "metropolitain-not-held",
+    "metro-not-a-streetlight-of-building",
     "chartier-not-held",
     "chartier-not-on-opponent-colour",
     "chartier-not-under-fountain",
-    "game-over",
-    "jardin-wrong-shape",
-    "metro-not-a-streetlight-of-building",
-    "metropolitain-not-held",
-    "no-chimney-left",
-    "no-tile-in-hand",
-    "no-token-left",
-    "pass-not-allowed",
-    "piece-not-in-pool",
-    "piece-not-in-reserve",
-    "unknown-piece",
-    "wrong-phase",
-    "wrong-shape",
+    "space-not-free",
+    "building-on-wrong-colour",
+    "building-on-streetlight",
+    "jardin-on-streetlight",
+    "piece-on-wrong-colour",
+    "large-streetlight-not-on-streetlight",
+    "statue-front-off-board",
+    "annex-on-wrong-colour",
+    "annex-not-adjacent",
 ]
-"""The codes of a refused move that no position check reports (:class:`paris_score.IllegalMoveError`)."""
+"""Every code of a refused move (:class:`paris_score.IllegalMoveError`), in the order of
+:data:`paris_score.problems.REFUSALS`, which gives each its rules and meaning.  Some are position problems
+too (also in :data:`RefereeCode`), such as ``space-not-free``."""
 
 ProblemCode = RefereeCode | MoveCode
-"""Every problem code: a refused move may also break a rule the referee names."""
+"""Every problem code, of a position or of a refused move."""
 
 Verdict = Literal[
     "legal",

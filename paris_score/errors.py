@@ -183,7 +183,9 @@ class IllegalMoveError(ParisScoreError):
     """A refused move (its checks run in a fixed order: one rule): ``code``, ``rule``, ``message``, ``spaces``.
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
-    refused move reads like a rule a position breaks.
+    refused move reads like a rule a position breaks.  The engine makes each from
+    the table of codes (:meth:`paris_score.problems.Kind.refuse`), which gives every
+    code its rules and meaning.
     """
 
     def __init__(self, code: ProblemCode, rule: str, message: str, spaces: Iterable[Square] = ()) -> None:

@@ -31,7 +31,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from paris_score.errors import IllegalMoveError, SetupError
+from paris_score.errors import SetupError
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
@@ -68,6 +68,38 @@ from paris_score.moves import (
 )
 from paris_score.placement import anchors_twice, anchors_within, layout
 from paris_score.postcards import TITLES, Postcard
+from paris_score.problems import (
+    ANNEX_BUILDING_NOT_YOURS,
+    ANNEX_BUILDING_UNKNOWN,
+    ANNEX_NOT_ADJACENT,
+    ANNEX_ON_WRONG_COLOUR,
+    AREA_NOT_EMPTY,
+    BUILDING_ON_STREETLIGHT,
+    BUILDING_ON_WRONG_COLOUR,
+    CARD_ALREADY_USED,
+    CARD_NOT_IN_PLAY,
+    CHARTIER_NOT_HELD,
+    CHARTIER_NOT_ON_OPPONENT_COLOUR,
+    CHARTIER_NOT_UNDER_FOUNTAIN,
+    GAME_OVER,
+    JARDIN_ON_STREETLIGHT,
+    JARDIN_WRONG_SHAPE,
+    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
+    METRO_NOT_A_STREETLIGHT_OF_BUILDING,
+    METROPOLITAIN_NOT_HELD,
+    NO_CHIMNEY_LEFT,
+    NO_TILE_IN_HAND,
+    NO_TOKEN_LEFT,
+    PASS_NOT_ALLOWED,
+    PIECE_NOT_IN_POOL,
+    PIECE_NOT_IN_RESERVE,
+    PIECE_ON_WRONG_COLOUR,
+    SPACE_NOT_FREE,
+    STATUE_FRONT_OFF_BOARD,
+    UNKNOWN_PIECE,
+    WRONG_PHASE,
+    WRONG_SHAPE,
+)
 from paris_score.scoring import Totals, totals
 from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, is_good, setup_problems, turn_tile
 from paris_score.shapes import Shape, orientations, shape_of
@@ -507,7 +539,7 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.phase == 2 and self.is_over:
-            raise IllegalMoveError("game-over", "G12", f"the game is over (G12): no move is legal after it, not {move}")
+            raise GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
         kind = type(move)
         if kind is PlaceTile:
             return self._tile(move)  # type: ignore[arg-type]
@@ -526,16 +558,14 @@ class GameState:
     def _tile(self, move: PlaceTile) -> GameState:
         player = self.turn
         if self.phase != 1:
-            raise IllegalMoveError("wrong-phase", "G4", "tiles are put down in phase 1 only; the ground is complete")
+            raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
         side = player is Player.BLUE
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
-            raise IllegalMoveError("no-tile-in-hand", "G4", f"{player} has put down all 8 tiles: no tile in hand")
+            raise NO_TILE_IN_HAND.refuse(f"{player} has put down all 8 tiles: no tile in hand")
         i = AREA_INDEX[move.area]
         if self.areas >> i & 1:
-            raise IllegalMoveError(
-                "area-not-empty", "G4", f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i]))
-            )
+            raise AREA_NOT_EMPTY.refuse(f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i])))
         o, b, m, light = _tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
         go, gb, gm, gl = self.ground
@@ -554,7 +584,7 @@ class GameState:
 
     def _take(self, move: Take) -> GameState:
         if self.phase != 1:
-            raise IllegalMoveError("wrong-phase", "G5", "pieces are taken from the pool in phase 1 only")
+            raise WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
         i = self._pool_piece(move.piece, "G5", "take")
         player = self.turn
         side = player is Player.BLUE
@@ -567,23 +597,21 @@ class GameState:
     def _pool_piece(self, piece: str, rule: str, verb: str) -> int:
         i = _tables(self.setup).by_id.get(piece)
         if i is None:
-            raise IllegalMoveError("unknown-piece", rule, f"cannot {verb} {piece}: the pool has no piece {piece}")
+            raise UNKNOWN_PIECE.refuse(f"cannot {verb} {piece}: the pool has no piece {piece}", rule=rule)
         if not self.pool >> i & 1:
-            raise IllegalMoveError("piece-not-in-pool", rule, f"cannot {verb} {piece}: it is not in the pool")
+            raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
         return i
 
     def _pass(self) -> GameState:
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
-                raise IllegalMoveError(
-                    "pass-not-allowed", "G6", f"{player} has a tile in hand: put it down or take a piece"
-                )
+                raise PASS_NOT_ALLOWED.refuse(f"{player} has a tile in hand: put it down or take a piece", rule="G6")
         elif self.can_build(player):
-            raise IllegalMoveError("pass-not-allowed", "G11", f"{player} can still build: build or activate a postcard")
+            raise PASS_NOT_ALLOWED.refuse(f"{player} can still build: build or activate a postcard", rule="G11")
         elif self.tokens(player):
-            raise IllegalMoveError(
-                "pass-not-allowed", "G11", f"{player} has an action token and a postcard is free: activate it"
+            raise PASS_NOT_ALLOWED.refuse(
+                f"{player} has an action token and a postcard is free: activate it", rule="G11"
             )
         return self._evolve(turn=player.other)
 
@@ -593,18 +621,16 @@ class GameState:
         side = self.turn is Player.BLUE
         i = _tables(self.setup).by_id.get(piece)
         if i is None or not self.reserves[side] >> i & 1:
-            raise IllegalMoveError("piece-not-in-reserve", rule, f"{what}: {piece} is not in {self.turn}'s reserve")
+            raise PIECE_NOT_IN_RESERVE.refuse(f"{what}: {piece} is not in {self.turn}'s reserve", rule=rule)
         return i
 
     def _need_chimney(self) -> None:
         if not self.chimneys[self.turn is Player.BLUE]:
-            raise IllegalMoveError(
-                "no-chimney-left", "B4", f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built"
-            )
+            raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
 
     def _build_move(self, move: Build) -> GameState:
         if self.phase != 2:
-            raise IllegalMoveError("wrong-phase", "G9", "buildings are built in phase 2 only")
+            raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
         i = self._reserve_piece(move.piece, "G9", "cannot build")
         self._need_chimney()
         self._check_build(i, move.cells, move.metro, move.chartier, "G9")
@@ -615,55 +641,40 @@ class GameState:
         player = self.turn
         pid = self.setup.pool[i].id
         if shape_of(cells) not in _tables(self.setup).rotations[i]:
-            raise IllegalMoveError(
-                "wrong-shape",
-                rule,
+            raise WRONG_SHAPE.refuse(
                 f"{names_text(cells)} is not the shape of piece {pid} turned a quarter turn any number of times "
                 "(never turned over)",
                 tuple(scan(cells)),
+                rule=rule,
             )
         taken = cells & self.occupied
         if taken:
-            raise IllegalMoveError("space-not-free", "P1", f"not free: {names_text(taken)}", tuple(scan(taken)))
+            raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
         orange, blue, _, light = self.ground
         opp = blue if player is Player.ORANGE else orange
         if metro is not None:
             if self.metro is not player:
-                raise IllegalMoveError(
-                    "metropolitain-not-held", "P3", f"{player} holds no unused Métropolitain build", (metro,)
-                )
+                raise METROPOLITAIN_NOT_HELD.refuse(f"{player} holds no unused Métropolitain build", (metro,))
             if not (cells & light) >> metro & 1:
-                raise IllegalMoveError(
-                    "metro-not-a-streetlight-of-building",
-                    "P3",
-                    f"metro={square_name(metro)} must name a streetlight space the building covers",
-                    (metro,),
+                raise METRO_NOT_A_STREETLIGHT_OF_BUILDING.refuse(
+                    f"metro={square_name(metro)} must name a streetlight space the building covers", (metro,)
                 )
         if chartier is not None:
             if self.chartier is not player:
-                raise IllegalMoveError(
-                    "chartier-not-held", "P7", f"{player} does not hold the Chartier space", (chartier,)
-                )
+                raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
             if not (cells & opp) >> chartier & 1:
-                raise IllegalMoveError(
-                    "chartier-not-on-opponent-colour",
-                    "P7",
+                raise CHARTIER_NOT_ON_OPPONENT_COLOUR.refuse(
                     f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
                     (chartier,),
                 )
         on_light = cells & light & ~(0 if metro is None else 1 << metro)
         if on_light:
-            raise IllegalMoveError(
-                "building-on-streetlight",
-                "P1",
-                f"covers a streetlight space ({names_text(on_light)}) not named by metro= (P3)",
-                tuple(scan(on_light)),
+            raise BUILDING_ON_STREETLIGHT.refuse(
+                f"covers a streetlight space ({names_text(on_light)}) not named by metro= (P3)", tuple(scan(on_light))
             )
         on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
         if on_opp:
-            raise IllegalMoveError(
-                "building-on-wrong-colour",
-                "P1",
+            raise BUILDING_ON_WRONG_COLOUR.refuse(
                 f"covers {player.other}'s colour ({names_text(on_opp)}) not named by chartier= (P7)",
                 tuple(scan(on_opp)),
             )
@@ -701,12 +712,12 @@ class GameState:
         card = move.card
         assert card is not None
         if self.phase != 2:
-            raise IllegalMoveError("wrong-phase", "G10", "postcards are activated in phase 2 only")
+            raise WRONG_PHASE.refuse("postcards are activated in phase 2 only", rule="G10")
         if card not in self.setup.postcards:
-            raise IllegalMoveError("card-not-in-play", "G10", f"{TITLES[card]} is not among the postcards in play")
+            raise CARD_NOT_IN_PLAY.refuse(f"{TITLES[card]} is not among the postcards in play")
         user = self.card_user(card)
         if user is not None:
-            raise IllegalMoveError("card-already-used", "G10", f"{TITLES[card]} already carries {user}'s token")
+            raise CARD_ALREADY_USED.refuse(f"{TITLES[card]} already carries {user}'s token")
         player = self.turn
         side = player is Player.BLUE
         kind = type(move)
@@ -719,7 +730,7 @@ class GameState:
         if kind is Levitate or kind is BuildJardin:
             self._need_chimney()
         if not self.tokens(player):
-            raise IllegalMoveError("no-token-left", "B5", f"{player} has no action token left ({ACTION_TOKENS} used)")
+            raise NO_TOKEN_LEFT.refuse(f"{player} has no action token left ({ACTION_TOKENS} used)")
         cards = _two_cards(self.cards, player, card)
         if kind is Activate:
             return self._evolve(
@@ -752,7 +763,7 @@ class GameState:
 
     def _need_free(self, sq: Square, rule: str, what: str) -> None:
         if self.occupied >> sq & 1:
-            raise IllegalMoveError("space-not-free", rule, f"{what}: {square_name(sq)} is not free", (sq,))
+            raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
 
     def _placed(self, cards: Cards, sq: Square, **pieces: object) -> GameState:
         """The state with a piece put on ``sq`` (``pieces``: its ``Pieces`` field), the token on its card."""
@@ -770,29 +781,23 @@ class GameState:
         if cells.bit_count() != JARDIN_SIZE or not (
             cells == low | low << 8 or (cells == low | low << 1 and low & _NOT_H)
         ):
-            raise IllegalMoveError(
-                "jardin-wrong-shape", "P4", f"the Jardin des Plantes is a domino: {names_text(cells)} is not one"
-            )
+            raise JARDIN_WRONG_SHAPE.refuse(f"the Jardin des Plantes is a domino: {names_text(cells)} is not one")
         taken = cells & self.occupied
         if taken:
-            raise IllegalMoveError(
-                "space-not-free", "P4", f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken))
+            raise SPACE_NOT_FREE.refuse(
+                f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
             )
         orange, blue, _, light = self.ground
         if cells & light:
-            raise IllegalMoveError(
-                "jardin-on-streetlight",
-                "P4",
-                "the Jardin des Plantes never covers a streetlight: Métropolitain serves the 12 pieces only",
+            raise JARDIN_ON_STREETLIGHT.refuse(
+                "the Jardin des Plantes never covers a streetlight: Métropolitain serves the 12 building pieces only",
                 tuple(scan(cells & light)),
             )
         opp = blue if player is Player.ORANGE else orange
         if cells & opp:
-            raise IllegalMoveError(
-                "building-on-wrong-colour",
-                "P1",
+            raise BUILDING_ON_WRONG_COLOUR.refuse(
                 f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); "
-                "Chartier serves the 12 pieces only",
+                "Chartier serves the 12 building pieces only",
                 tuple(scan(cells & opp)),
             )
         side = player is Player.BLUE
@@ -808,24 +813,18 @@ class GameState:
         for k, b in enumerate(self.buildings):
             if b.id.upper() == building:
                 if b.owner is not self.turn:
-                    raise IllegalMoveError(
-                        "annex-building-not-yours", "P8", f"building {b.id} is {b.owner}'s: the annex extends your own"
-                    )
+                    raise ANNEX_BUILDING_NOT_YOURS.refuse(f"building {b.id} is {b.owner}'s: the annex extends your own")
                 return k
-        raise IllegalMoveError("annex-building-unknown", "P8", f"no building {building} is on the board")
+        raise ANNEX_BUILDING_UNKNOWN.refuse(f"no building {building} is on the board")
 
     def _annex(self, sq: Square, k: int, cards: Cards) -> GameState:
         player = self.turn
         self._need_free(sq, "P8", "the annex")
         b = self.buildings[k]
         if not self._own(player) >> sq & 1:
-            raise IllegalMoveError(
-                "annex-on-wrong-colour", "P8", f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,)
-            )
+            raise ANNEX_ON_WRONG_COLOUR.refuse(f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,))
         if not BB_ADJACENT[sq] & b.cells:
-            raise IllegalMoveError(
-                "annex-not-adjacent", "P8", f"the annex on {square_name(sq)} does not touch building {b.id}", (sq,)
-            )
+            raise ANNEX_NOT_ADJACENT.refuse(f"the annex on {square_name(sq)} does not touch building {b.id}", (sq,))
         buildings = (*self.buildings[:k], attrs.evolve(b, annex=sq), *self.buildings[k + 1 :])
         return self._evolve(turn=player.other, cards=cards, buildings=buildings, occupied=self.occupied | 1 << sq)
 
@@ -834,19 +833,13 @@ class GameState:
         self._need_free(sq, "P11", "the statue")
         front = _FRONT[facing][sq]
         if front is None:
-            raise IllegalMoveError(
-                "statue-front-off-board",
-                "P11",
-                f"the statue on {square_name(sq)} would face {facing}, off the board",
-                (sq,),
+            raise STATUE_FRONT_OFF_BOARD.refuse(
+                f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
             )
         self._need_free(front, "P11", f"the space in front of the statue ({facing})")
         if not self._own(player) >> sq & 1:
-            raise IllegalMoveError(
-                "piece-on-wrong-colour",
-                "P11",
-                f"the statue goes on {player}'s colour (not mixed); {square_name(sq)} is not",
-                (sq,),
+            raise PIECE_ON_WRONG_COLOUR.refuse(
+                f"the statue goes on {player}'s colour (not mixed); {square_name(sq)} is not", (sq,), rule="P11"
             )
         return self._placed(cards, sq, statue=Statue(sq, facing))
 
@@ -857,23 +850,16 @@ class GameState:
         own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
         if chartier is not None:
             if self.chartier is not player:
-                raise IllegalMoveError(
-                    "chartier-not-held", "P7", f"{player} does not hold the Chartier space", (chartier,)
-                )
+                raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
             if chartier != sq or not opp >> sq & 1:
-                raise IllegalMoveError(
-                    "chartier-not-under-fountain",
-                    "P7",
+                raise CHARTIER_NOT_UNDER_FOUNTAIN.refuse(
                     f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
                     (chartier,),
                 )
             return self._placed(cards, sq, fountain=sq, chartier=sq)
         if not (own | mixed) >> sq & 1:
-            raise IllegalMoveError(
-                "piece-on-wrong-colour",
-                "P12",
-                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither",
-                (sq,),
+            raise PIECE_ON_WRONG_COLOUR.refuse(
+                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither", (sq,), rule="P12"
             )
         return self._placed(cards, sq, fountain=sq)
 
@@ -885,18 +871,12 @@ class GameState:
         self._need_free(sq, rule, f"the {piece.label}")
         if card is Postcard.LA_GRANDE_LUMIERE:
             if not self.ground[3] >> sq & 1:
-                raise IllegalMoveError(
-                    "large-streetlight-not-on-streetlight",
-                    rule,
-                    f"the large streetlight goes on a streetlight space; {square_name(sq)} is not one",
-                    (sq,),
+                raise LARGE_STREETLIGHT_NOT_ON_STREETLIGHT.refuse(
+                    f"the large streetlight goes on a streetlight space; {square_name(sq)} is not one", (sq,), rule=rule
                 )
         elif not self._own(player) >> sq & 1:
-            raise IllegalMoveError(
-                "piece-on-wrong-colour",
-                rule,
-                f"the {piece.label} goes on {player}'s colour; {square_name(sq)} is not",
-                (sq,),
+            raise PIECE_ON_WRONG_COLOUR.refuse(
+                f"the {piece.label} goes on {player}'s colour; {square_name(sq)} is not", (sq,), rule=rule
             )
         return self._placed(cards, sq, **{name: sq})
 

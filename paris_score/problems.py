@@ -1,13 +1,21 @@
-"""Every problem code the referee reports: one table of code, rule ids, severity and meaning.
+"""Every code a user can see: one table of code, rule ids, severity and meaning.
 
-A :class:`Kind` is one row of the table; calling it with a message (and the
-spaces involved) makes the :class:`~paris_score.errors.Problem`::
+A :class:`Kind` is one row of the table.  Calling it with a message (and the
+spaces involved) makes the :class:`~paris_score.errors.Problem` a position
+check reports; :meth:`Kind.refuse` makes the
+:class:`~paris_score.errors.IllegalMoveError` that refuses a move::
 
     OVERLAP("building A and the painter stand on the same space", (1,))
+    raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
 
 A code that several rules share (a piece without its postcard breaks that
-piece's own rule) lists them all; the caller names the one that applies.
-docs/referee.md lists the same table, and a test keeps the two in step.
+piece's own rule) lists them all, and the caller names the one that applies:
+a rule that is not listed is refused, so a code and its rule cannot disagree.
+Most codes are reported by one side only: a position check (:data:`PROBLEMS`,
+listed by docs/referee.md) or a refused move (:data:`REFUSALS`, listed by
+docs/replaying.md); a few by both, each under its own rules (a building on a
+space that is not free is W1 in a position, P1 as a move, G9 step 6).
+Tests keep both pages and the ``RefereeCode``/``MoveCode`` literals in step.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from typing import Final
 import attrs
 
 from paris_score.documents import ProblemCode
-from paris_score.errors import Problem, Severity
+from paris_score.errors import IllegalMoveError, Problem, Severity
 from paris_score.squares import Square
 
 ERROR: Final = "error"
@@ -27,29 +35,95 @@ WARNING: Final = "warning"
 """What the box cannot confirm, or a test that could not be made: the position stays legal."""
 
 
+def _rule(code: str, rules: tuple[str, ...], rule: str | None, what: str) -> str:
+    """``rule``, checked to be one of ``rules``; the only one when ``rule`` is ``None``."""
+    if rule is None and len(rules) == 1:
+        return rules[0]
+    if rule is None or rule not in rules:
+        raise ValueError(f"{code} is {what} under {' or '.join(rules) or 'no rule'}, not {rule}")
+    return rule
+
+
 @attrs.frozen
 class Kind:
-    """One problem code: the rules it may be reported under (the first by default), its severity, its meaning."""
+    """One code: the rules a position check reports it under, its severity, its meaning,
+    and the rules a move refused with it breaks (none for a code only positions have)."""
 
     code: ProblemCode
     rules: tuple[str, ...]
     severity: Severity
     meaning: str
+    move_rules: tuple[str, ...] = ()
 
     def __call__(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> Problem:
-        """The problem ``message`` of this kind, under ``rule`` (one of :attr:`rules`)."""
-        return Problem(self.code, rule or self.rules[0], message, tuple(spaces), self.severity)
+        """The problem ``message`` of this kind, under ``rule`` (one of :attr:`rules`; the first by default)."""
+        if rule is None and self.rules:
+            rule = self.rules[0]
+        return Problem(self.code, _rule(self.code, self.rules, rule, "reported"), message, tuple(spaces), self.severity)
+
+    def refuse(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> IllegalMoveError:
+        """A move refused with ``message``, under ``rule`` (one of :attr:`move_rules`; needed if there are several)."""
+        return IllegalMoveError(self.code, _rule(self.code, self.move_rules, rule, "refused"), message, spaces)
 
 
 PROBLEMS: Final[dict[str, Kind]] = {}
-"""Every problem code -> its :class:`Kind`, in the order of docs/referee.md."""
+"""Every code a position check reports -> its :class:`Kind`, in the order of docs/referee.md."""
+REFUSALS: Final[dict[str, Kind]] = {}
+"""Every code a refused move carries -> its :class:`Kind`: those of moves only, then those positions share."""
 
 
-def _kind(code: ProblemCode, rules: str, meaning: str, severity: Severity = ERROR) -> Kind:
-    kind = Kind(code, tuple(rules.split()), severity, meaning)
+def _kind(code: ProblemCode, rules: str, meaning: str, severity: Severity = ERROR, *, moves: str = "") -> Kind:
+    """A row reported by a position check under ``rules`` and, if ``moves`` names rules, refusing moves."""
+    kind = Kind(code, tuple(rules.split()), severity, meaning, tuple(moves.split()))
     PROBLEMS[code] = kind
+    if kind.move_rules:
+        REFUSALS[code] = kind
     return kind
 
+
+def _move(code: ProblemCode, rules: str, meaning: str) -> Kind:
+    """A row that only refuses moves, under ``rules``."""
+    kind = Kind(code, (), ERROR, meaning, tuple(rules.split()))
+    REFUSALS[code] = kind
+    return kind
+
+
+# Refused moves only, in the order a move is refereed (docs/replaying.md): the notation, the end, the
+# phase, the ids, what the player holds, the shape, the area, the options.
+BAD_NOTATION: Final = _move("bad-notation", "G3 G2", "the move's text does not parse (G2: an area off the board)")
+GAME_OVER: Final = _move("game-over", "G12", "a move after the end of the game")
+WRONG_PHASE: Final = _move("wrong-phase", "G4 G5 G9 G10", "a tile or a take in phase 2, a build or a card in phase 1")
+UNKNOWN_PIECE: Final = _move("unknown-piece", "G5 P2", "the piece to take is not one of the setup's pool")
+PIECE_NOT_IN_POOL: Final = _move("piece-not-in-pool", "G5 P2", "the piece to take has left the pool")
+PIECE_NOT_IN_RESERVE: Final = _move(
+    "piece-not-in-reserve", "G9 P2", "the piece to build or give back is not in the player's reserve"
+)
+CARD_NOT_IN_PLAY: Final = _move("card-not-in-play", "G10", "the postcard is not among those in play")
+CARD_ALREADY_USED: Final = _move("card-already-used", "G10", "the postcard already carries a token")
+ANNEX_BUILDING_UNKNOWN: Final = _move("annex-building-unknown", "P8", "the annex names no building on the board")
+ANNEX_BUILDING_NOT_YOURS: Final = _move("annex-building-not-yours", "P8", "the annex names the opponent's building")
+NO_CHIMNEY_LEFT: Final = _move("no-chimney-left", "B4", "a building (Jardin, Lévitation included) with no chimney left")
+NO_TOKEN_LEFT: Final = _move("no-token-left", "B5", "a postcard activated with all 4 action tokens used")
+NO_TILE_IN_HAND: Final = _move("no-tile-in-hand", "G4", "a tile put down after all 8 tiles are down")
+PASS_NOT_ALLOWED: Final = _move(
+    "pass-not-allowed", "G6 G11", "a pass holding a tile, or able to build or activate a postcard"
+)
+WRONG_SHAPE: Final = _move(
+    "wrong-shape", "G9 P2", "the spaces are not the piece turned some quarter turns (never turned over)"
+)
+JARDIN_WRONG_SHAPE: Final = _move("jardin-wrong-shape", "P4", "the Jardin des Plantes' 2 spaces are not a domino")
+AREA_NOT_EMPTY: Final = _move("area-not-empty", "G4", "a tile put down on an area that already has one")
+METROPOLITAIN_NOT_HELD: Final = _move("metropolitain-not-held", "P3", "metro= without an unused Métropolitain")
+METRO_NOT_A_STREETLIGHT_OF_BUILDING: Final = _move(
+    "metro-not-a-streetlight-of-building", "P3", "metro= names no streetlight space the building covers"
+)
+CHARTIER_NOT_HELD: Final = _move("chartier-not-held", "P7", "chartier= without the held Chartier space")
+CHARTIER_NOT_ON_OPPONENT_COLOUR: Final = _move(
+    "chartier-not-on-opponent-colour", "P7", "chartier= names no space of the opponent's colour the building covers"
+)
+CHARTIER_NOT_UNDER_FOUNTAIN: Final = _move(
+    "chartier-not-under-fountain", "P7", "chartier= names not the fountain's space, or one not of the opponent's colour"
+)
 
 # W1 and the box (B2-B7)
 OVERLAP: Final = _kind("overlap", "W1", "two pieces stand on one space")
@@ -77,19 +151,29 @@ ANNEX_TWICE: Final = _kind("annex-twice", "B7", "more than one annex")
 
 # Placement (P1-P13)
 PLACEMENT_EMPTY: Final = _kind("placement-empty", "P1", "a building to place covers no space")
-SPACE_NOT_FREE: Final = _kind("space-not-free", "W1", "a building to place covers a space that is not free")
+SPACE_NOT_FREE: Final = _kind(
+    "space-not-free",
+    "W1",
+    "a building or piece to place covers a space that is not free",
+    moves="P1 P4 P6 P8 P9 P10 P11 P12 P13",
+)
 BUILDING_NOT_CONNECTED: Final = _kind("building-not-connected", "P1", "a building's spaces are not edge-connected")
 BUILDING_ON_WRONG_COLOUR: Final = _kind(
-    "building-on-wrong-colour", "P1", "a building covers the opponent's colour (beyond the Chartier space)"
+    "building-on-wrong-colour",
+    "P1",
+    "a building covers the opponent's colour (beyond the Chartier space)",
+    moves="P1",
 )
 BUILDING_ON_STREETLIGHT: Final = _kind(
-    "building-on-streetlight", "P1", "a building covers a streetlight space without Métropolitain"
+    "building-on-streetlight", "P1", "a building covers a streetlight space without Métropolitain", moves="P1"
 )
 METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT: Final = _kind(
     "metropolitain-more-than-one-streetlight", "P3", "Métropolitain's user covers more than one streetlight space"
 )
 JARDIN_WRONG_SIZE: Final = _kind("jardin-wrong-size", "P4", "the Jardin des Plantes is not a domino")
-JARDIN_ON_STREETLIGHT: Final = _kind("jardin-on-streetlight", "P4", "the Jardin des Plantes covers a streetlight")
+JARDIN_ON_STREETLIGHT: Final = _kind(
+    "jardin-on-streetlight", "P4", "the Jardin des Plantes covers a streetlight", moves="P4"
+)
 PIECE_WITHOUT_POSTCARD: Final = _kind(
     "piece-without-postcard", "P4 P6 P7 P8 P9 P10 P11 P12 P13", "a special piece on the board, its postcard unused"
 )
@@ -97,12 +181,15 @@ PIECE_OWNER_NOT_CARD_USER: Final = _kind(
     "piece-owner-not-card-user", "P4 P8", "the Jardin or the annex belongs to the player who did not use its card"
 )
 PIECE_ON_WRONG_COLOUR: Final = _kind(
-    "piece-on-wrong-colour", "P6 P9 P10 P11 P12", "a special piece off the colour its rule allows"
+    "piece-on-wrong-colour",
+    "P6 P9 P10 P11 P12",
+    "a special piece off the colour its rule allows",
+    moves="P6 P9 P10 P11 P12",
 )
 LARGE_STREETLIGHT_NOT_ON_STREETLIGHT: Final = _kind(
-    "large-streetlight-not-on-streetlight", "P13", "the large streetlight is not on a streetlight space"
+    "large-streetlight-not-on-streetlight", "P13", "the large streetlight is not on a streetlight space", moves="P13"
 )
-STATUE_FRONT_OFF_BOARD: Final = _kind("statue-front-off-board", "P11", "the statue faces the board's edge")
+STATUE_FRONT_OFF_BOARD: Final = _kind("statue-front-off-board", "P11", "the statue faces the board's edge", moves="P11")
 STATUE_FRONT_NOT_FREE: Final = _kind(
     "statue-front-not-free", "P11", "something stands in front of the statue (legal if placed later)", WARNING
 )
@@ -112,8 +199,10 @@ CHARTIER_ON_WRONG_COLOUR: Final = _kind(
 CHARTIER_NOT_COVERED: Final = _kind(
     "chartier-not-covered", "P7", "the Chartier space is not covered by its user's building or fountain"
 )
-ANNEX_ON_WRONG_COLOUR: Final = _kind("annex-on-wrong-colour", "P8", "the annex is not on its owner's colour")
-ANNEX_NOT_ADJACENT: Final = _kind("annex-not-adjacent", "P8", "the annex does not touch its building")
+ANNEX_ON_WRONG_COLOUR: Final = _kind(
+    "annex-on-wrong-colour", "P8", "the annex is not on its owner's colour", moves="P8"
+)
+ANNEX_NOT_ADJACENT: Final = _kind("annex-not-adjacent", "P8", "the annex does not touch its building", moves="P8")
 
 # The end of the game (F4)
 FINAL_TOKENS_UNUSED: Final = _kind("final-tokens-unused", "F4", "a player has action tokens left")

@@ -297,7 +297,7 @@ def building_problems(position: Position) -> list[Problem]:
         if b.jardin and b.cells & lights:
             problems.append(
                 JARDIN_ON_STREETLIGHT(
-                    f"{label} covers a streetlight space; Métropolitain serves build turns only",
+                    f"{label} covers a streetlight space; Métropolitain serves the 12 building pieces only (P3)",
                     scan(b.cells & lights),
                 )
             )

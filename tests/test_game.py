@@ -21,6 +21,7 @@ from paris_score.generate import random_setup
 from paris_score.model import Player
 from paris_score.moves import Build, BuildJardin, Levitate, Move
 from paris_score.postcards import Postcard
+from paris_score.problems import REFUSALS
 from paris_score.referee import errors, final_problems
 from paris_score.scoring import score
 from paris_score.setup import PoolPiece
@@ -82,6 +83,8 @@ CASES = [
     (None, phase_one(), "card le-peintre A4", "piece-on-wrong-colour", "P6"),
     (None, [*phase_one(), BUILD_A, "card sacre-coeur"], "card le-peintre A3", "space-not-free", "P6"),
     (None, phase_one(), "card lampadaire G1", "piece-on-wrong-colour", "P9"),
+    (None, [*phase_one(), BUILD_A, "card sacre-coeur"], "card lampadaire A3", "space-not-free", "P9"),
+    (None, phase_one(), "card levitation A Z A3 B3 C3", "unknown-piece", "P2"),
     (None, phase_one(), "card bouquinistes A2 Z", "annex-building-unknown", "P8"),
     (
         None,
@@ -107,6 +110,15 @@ CASES = [
         "P7",
     ),
     (ADVANCED, phase_one(), "card la-grande-lumiere A1", "large-streetlight-not-on-streetlight", "P13"),
+    (ADVANCED, [*phase_one(), BUILD_A, "card metropolitain"], "card moulin-rouge A3", "space-not-free", "P10"),
+    (ADVANCED, [*phase_one(), BUILD_A, "card metropolitain"], "card fontaine-des-mers A3", "space-not-free", "P12"),
+    (
+        ADVANCED,
+        [*phase_one(), "card metropolitain", "card levitation", "build C A1 B1 A2 B2 metro=B2", "card le-peintre"],
+        "card la-grande-lumiere B2",
+        "space-not-free",
+        "P13",
+    ),
     (
         None,
         [
@@ -159,6 +171,28 @@ def test_the_last_move_breaks_exactly_one_rule(case: tuple[object, ...]) -> None
     # A refused move changes nothing (G3): the state is a value, and the same move is refused again.
     with pytest.raises(IllegalMoveError):
         state.play(move)  # type: ignore[arg-type]
+
+
+# The refusals the cases above do not make, each made by the test named.
+ELSEWHERE = {
+    ("no-chimney-left", "B4"): "test_no_chimney_left_b4_and_who_begins_phase_two_g8",
+    ("game-over", "G12"): "test_after_the_end_no_move_is_legal_g12",
+    ("bad-notation", "G3"): "test_a_move_that_does_not_parse_is_refused_g2_g3",
+    ("bad-notation", "G2"): "test_a_move_that_does_not_parse_is_refused_g2_g3",
+}
+
+
+def test_every_code_of_a_refused_move_is_made_under_each_of_its_rules() -> None:
+    made = {(code, rule) for _, _, _, code, rule in CASES} | set(ELSEWHERE)
+    assert made == {(code, rule) for code, kind in REFUSALS.items() for rule in kind.move_rules}
+    assert all(name in globals() for name in ELSEWHERE.values())
+
+
+@pytest.mark.parametrize(("text", "rule"), [("tile A2 0", "G2"), ("build", "G3"), ("tile C3 45", "G3")])
+def test_a_move_that_does_not_parse_is_refused_g2_g3(text: str, rule: str) -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        phase_two().play(text)
+    assert (caught.value.code, caught.value.rule) == ("bad-notation", rule)
 
 
 @pytest.mark.parametrize(

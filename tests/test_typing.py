@@ -103,7 +103,7 @@ def test_the_unreadable_document() -> None:
 
 
 def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
-    from paris_score.problems import PROBLEMS
+    from paris_score.problems import PROBLEMS, REFUSALS
 
     assert list(typing.get_args(documents.RefereeCode)) == list(PROBLEMS)
-    assert not set(typing.get_args(documents.MoveCode)) & set(PROBLEMS)
+    assert list(typing.get_args(documents.MoveCode)) == list(REFUSALS)
