@@ -129,3 +129,121 @@ def test_reserve_lines_missing_with_every_header_go_below_the_grid() -> None:
         paris_score.loads("\n".join(lines))
     wheres = {e.where for e in info.value.errors if "reserve' line" in e.message}
     assert wheres == {f"line {last_row + 1}"}
+
+
+# -- a document of another kind is named as such, alone --------------------------------------------
+
+POSITION_READERS = "`paris-score score`, `check`, `convert` and `render` read positions"
+
+
+@pytest.mark.parametrize(
+    ("command", "given", "message"),
+    [
+        (
+            ["score"],
+            SHORT_GAME,
+            "this is a paris-game/1 game record, not a paris-position/1 position; "
+            "`paris-score replay` reads game records",
+        ),
+        (["convert", "--to", "text"], SHORT_GAME, "this is a paris-game/1 game record, not a paris-position/1 ..."),
+        (
+            ["score"],
+            ROOT / "tests" / "data" / "fictional-pieces.json",
+            "this is a paris-pieces/1 catalogue of "
+            "building shapes, not a paris-position/1 position; `paris-score check --pieces` reads catalogues",
+        ),
+        (
+            ["replay"],
+            RULEBOOK_JSON,
+            f"this is a paris-position/1 position, not a paris-game/1 game record; {POSITION_READERS}",
+        ),
+        (
+            ["check", str(RULEBOOK_JSON), "--pieces"],
+            RULEBOOK_JSON,
+            "this is a paris-position/1 position, not a "
+            f"paris-pieces/1 catalogue of building shapes; {POSITION_READERS}",
+        ),
+    ],
+    ids=["game-to-score", "game-to-convert", "pieces-to-score", "position-to-replay", "position-as-pieces"],
+)
+def test_a_document_of_another_kind_gets_one_message_naming_both_kinds(
+    command: list[str], given: Path, message: str
+) -> None:
+    status, out, err = run(*command, str(given))
+    assert status == 1
+    lines = [
+        line for line in (out + err).splitlines() if not line.endswith(("unreadable", "not a paris-pieces/1 catalogue"))
+    ]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{given}: format: {message.removesuffix('...')}")
+
+
+def test_the_score_report_fed_back_to_score_is_named() -> None:
+    report = run("score", str(RULEBOOK_JSON), "--format", "json")[1]
+    status, _, err = run("score", "-", stdin=report)
+    assert (status, err) == (
+        1,
+        "<stdin>: format: this is a paris-score/1 score report, not a paris-position/1 position; "
+        "it is what `paris-score score --format json` prints\n",
+    )
+
+
+def test_a_wrong_format_of_no_known_kind_comes_first_and_the_rest_follows() -> None:
+    status, _, err = run("score", "-", stdin='{"format": "paris-position/2", "grond": []}')
+    assert status == 1
+    assert err.splitlines() == [
+        "<stdin>: format: expected 'paris-position/1', got \"paris-position/2\"",
+        "<stdin>: grond: unknown key; expected one of format, ground, buildings, reserve, postcards, pieces, rules",
+        "<stdin>: ground: missing",
+    ]
+
+
+def test_every_schema_is_a_known_document_kind() -> None:
+    from paris_score.formats import SCHEMAS, schema
+    from paris_score.formats.jsonread import DOCUMENTS
+
+    assert {json.loads(schema(name))["title"] for name in SCHEMAS} == set(DOCUMENTS)
+
+
+# -- standard output carries one document --------------------------------------------------------
+
+
+def test_replay_json_refuses_the_position_on_standard_output_too() -> None:
+    status, out, err = run("replay", str(SHORT_GAME), "--format", "json", "--position-out", "-")
+    assert (status, out) == (2, "")
+    assert "Error: --position-out - and --format json cannot both write to standard output" in err
+
+
+def test_replay_text_writes_the_position_first_then_the_text(tmp_path: Path) -> None:
+    status, out, _ = run("replay", str(SHORT_GAME), "--position-out", "-")
+    assert status == 0
+    position, text = out.split("\n}\n", 1)
+    assert paris_score.loads(position + "\n}\n") == paris_score.replay(SHORT_GAME.read_bytes()).state.position()
+    assert text.startswith(f"{SHORT_GAME}: 28 moves in the record\n")
+    status, out, _ = run("replay", str(SHORT_GAME), "--format", "json", "--position-out", str(tmp_path / "end.json"))
+    assert status == 0
+    assert json.loads(out)["format"] == "paris-replay/1"
+    assert paris_score.load(tmp_path / "end.json") == paris_score.replay(SHORT_GAME.read_bytes()).state.position()
+
+
+def _saturday(tmp_path: Path) -> str:
+    doc = json.loads(RULEBOOK_JSON.read_text("utf-8"))
+    doc["pieces"]["painter"] = "F2"  # an orange space, but blue used Le Peintre (P6)
+    return write(tmp_path, "saturday.json", doc)
+
+
+def test_score_json_of_a_refused_position_leaves_standard_output_empty(tmp_path: Path) -> None:
+    illegal = _saturday(tmp_path)
+    doc = json.loads(RULEBOOK_JSON.read_text("utf-8"))
+    doc["buildings"][1]["cells"].append("B2")  # building A's too: pieces on one another have no score (W1)
+    overlap = write(tmp_path, "overlap.json", doc)
+    unreadable = write(tmp_path, "unreadable.json", "{")
+    for args in ([illegal], [overlap, "--no-check"], [unreadable]):
+        status, out, err = run("score", *args, "--format", "json")
+        assert (status, out) == (1, ""), args
+        assert err.startswith(f"{args[0]}: "), args
+        assert ("overlap" in err) is (args[0] == overlap), err
+    status, out, _ = run("score", illegal, "--format", "json", "--no-check")
+    assert (status, json.loads(out)["format"]) == (0, "paris-score/1")
+    status, out, _ = run("check", illegal, "--format", "json")
+    assert (status, json.loads(out)["problems"][0]["code"]) == (1, "piece-on-wrong-colour")

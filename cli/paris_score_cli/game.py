@@ -83,7 +83,8 @@ def _text(source: str, done: Replay) -> list[str]:
     "--position-out",
     metavar="OUT",
     default=None,
-    help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output).",
+    help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output, before "
+    "the text output; not with --format json).",
 )
 def replay_command(file: str, output_format: str, position_out: str | None) -> None:
     """Replay the paris-game/1 record in FILE (`-` reads standard input) move by move.
@@ -103,6 +104,11 @@ def replay_command(file: str, output_format: str, position_out: str | None) -> N
     """
     if position_out == "-" and file == "-":
         raise click.UsageError("FILE and --position-out cannot both be standard input and output")
+    if position_out == "-" and output_format == "json":  # two JSON documents in a row are no JSON
+        raise click.UsageError(
+            "--position-out - and --format json cannot both write to standard output; "
+            "write the position to a file (--position-out final.json)"
+        )
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:

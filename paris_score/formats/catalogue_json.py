@@ -28,7 +28,7 @@ from typing import Any, Final
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.errors import CatalogueFormatError, PositionFormatError
 from paris_score.formats import input_text, read_bounded
-from paris_score.formats.jsonread import Reader, brief, parse_json
+from paris_score.formats.jsonread import Reader, parse_json
 from paris_score.model import BOX_COUNTS, BUILDING_ID
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
@@ -56,11 +56,9 @@ def _piece(r: Reader, path: str, value: object) -> CataloguePiece | None:
 def catalogue_from_dict(data: object) -> Catalogue:
     """A catalogue from decoded ``paris-pieces/1`` JSON; every error at once."""
     r = Reader()
-    obj = r.mapping("", data, _TOP_KEYS, ("format", "pieces"))
+    obj = r.document(data, CATALOGUE_FORMAT, _TOP_KEYS, ("format", "pieces"))
     if obj is None:
         raise CatalogueFormatError(r.errors)
-    if "format" in obj and obj["format"] != CATALOGUE_FORMAT:
-        r.fail("format", f"expected {CATALOGUE_FORMAT!r}, got {brief(obj['format'])}")
     note = r.string("note", obj["note"]) if "note" in obj else ""
     pieces = r.each("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
     if pieces is not None:

@@ -35,7 +35,7 @@ import attrs
 
 from paris_score.errors import GameFormatError, PositionFormatError
 from paris_score.formats import input_text, read_bounded
-from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, parse_json
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, parse_json
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
@@ -142,11 +142,9 @@ def game_from_dict(data: object) -> GameRecord:
 def _read(data: object) -> GameRecord:
     """The reader that finds and words every error (and reads a good record as the fast path does)."""
     r = Reader()
-    obj = r.mapping("", data, _TOP_KEYS, ("format", "setup"))
+    obj = r.document(data, GAME_FORMAT, _TOP_KEYS, ("format", "setup"))
     if obj is None:
         raise GameFormatError(r.errors)
-    if "format" in obj and obj["format"] != GAME_FORMAT:
-        r.fail("format", f"expected {GAME_FORMAT!r}, got {brief(obj['format'])}")
     setup = _setup(r, obj["setup"]) if "setup" in obj else None
     moves = r.each("moves", obj.get("moves", []), lambda p, v: _move(r, p, v), MAX_MOVES)
     result = _result(r, obj["result"]) if "result" in obj else None

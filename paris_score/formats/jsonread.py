@@ -29,6 +29,23 @@ CARD_SLUGS: Final = {c.value: c for c in Postcard}
 """Each postcard by its slug (the fast paths of the readers)."""
 
 
+DOCUMENTS: Final = {
+    "paris-position/1": ("position", "`paris-score score`, `check`, `convert` and `render` read positions"),
+    "paris-game/1": ("game record", "`paris-score replay` reads game records"),
+    "paris-pieces/1": ("catalogue of building shapes", "`paris-score check --pieces` reads catalogues"),
+    "paris-score/1": ("score report", "it is what `paris-score score --format json` prints"),
+    "paris-check/1": ("referee's verdict", "it is what `paris-score check --format json` prints"),
+    "paris-replay/1": ("replay's outcome", "it is what `paris-score replay --format json` prints"),
+}
+"""Each paris-score document kind: what it is, and which command reads (or writes) it."""
+
+
+def other_document(given: str, expected: str) -> str:
+    """The message for a document of another known kind: what it is, what was expected, which command reads it."""
+    noun, reader = DOCUMENTS[given]
+    return f"this is a {given} {noun}, not a {expected} {DOCUMENTS[expected][0]}; {reader}"
+
+
 def kind(value: object) -> str:
     """What a JSON value is, for a message: ``null``, ``a boolean``, ``a number`` ..."""
     if value is None:
@@ -80,6 +97,23 @@ class Reader:
             if key not in value:
                 self.fail(key_path(path, key), "missing")
         return value
+
+    def document(
+        self, data: object, format: str, allowed: tuple[str, ...], required: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """The top object of a ``format`` document, its keys checked as :meth:`mapping` does.
+
+        A wrong ``format`` is the first error; a document of another known kind
+        (:data:`DOCUMENTS`, a game record given for a position) is the only one
+        and gives ``None``: its keys would all be wrong, and only the kind matters.
+        """
+        given = data.get("format", format) if isinstance(data, dict) else format
+        if given != format:
+            if isinstance(given, str) and given in DOCUMENTS:
+                self.fail("format", other_document(given, format))
+                return None
+            self.fail("format", f"expected {format!r}, got {brief(given)}")
+        return self.mapping("", data, allowed, required)
 
     def string(self, path: str, value: object) -> str | None:
         if not isinstance(value, str):

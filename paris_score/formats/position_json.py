@@ -11,7 +11,7 @@ import json
 from typing import Any, Final, TypeVar, cast
 
 from paris_score.errors import PositionFormatError
-from paris_score.formats.jsonread import CARD_SLUGS, Reader, brief, kind, parse_json
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
@@ -210,11 +210,9 @@ def from_dict(data: object) -> Position:
     if position is not None:
         return position
     r = Reader()
-    obj = r.mapping("", data, _TOP_KEYS, ("format", "ground"))
+    obj = r.document(data, POSITION_FORMAT, _TOP_KEYS, ("format", "ground"))
     if obj is None:
         raise PositionFormatError(r.errors)
-    if "format" in obj and obj["format"] != POSITION_FORMAT:
-        r.fail("format", f"expected {POSITION_FORMAT!r}, got {brief(obj['format'])}")
     ground = _ground(r, obj["ground"]) if "ground" in obj else None
     buildings = r.each("buildings", obj.get("buildings", []), lambda p, v: _building(r, p, v))
     seen: set[str] = set()
