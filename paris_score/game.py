@@ -199,13 +199,6 @@ def _bits(bb: Bitboard) -> Iterator[Bitboard]:
         bb ^= low
 
 
-def _indices(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
     return (value, players[1]) if player is Player.ORANGE else (players[0], value)
 
@@ -299,11 +292,11 @@ class GameState:
         """The ids of the pieces in the player's reserve, in setup order."""
         player = as_player(player)
         ids = self.setup.pool
-        return tuple(ids[i].id for i in _indices(self.reserves[player is Player.BLUE]))
+        return tuple(ids[i].id for i in scan(self.reserves[player is Player.BLUE]))
 
     def pool_ids(self) -> tuple[str, ...]:
         """The ids of the pieces still in the pool, in setup order."""
-        return tuple(self.setup.pool[i].id for i in _indices(self.pool))
+        return tuple(self.setup.pool[i].id for i in scan(self.pool))
 
     def card_user(self, card: Postcard) -> Player | None:
         """Who put a token on ``card``, or ``None``."""
@@ -346,7 +339,7 @@ class GameState:
             return False
         tables = _tables(self.setup)
         room = self._room(player)
-        for i in _indices(self.reserves[player is Player.BLUE]):
+        for i in scan(self.reserves[player is Player.BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
                 if _anchors(offsets, anchors, room):
                     return True
@@ -392,7 +385,7 @@ class GameState:
 
     def _make_position(self) -> Position:
         pool = self.setup.pool
-        orange, blue = ([pool[i] for i in _indices(mask)] for mask in self.reserves)
+        orange, blue = ([pool[i] for i in scan(mask)] for mask in self.reserves)
         return Position(
             Ground(*self.ground),
             self.buildings,
@@ -427,12 +420,12 @@ class GameState:
     def _phase_one_moves(self) -> list[Move]:
         moves: list[Move] = []
         if self.placed[self.turn is Player.BLUE] < TILES_PER_PLAYER:
-            for i in _indices(~self.areas & 0xFFFF):
+            for i in scan(~self.areas & 0xFFFF):
                 moves += _TILE_MOVES[i]
         else:
             moves.append(_PASS)
         takes = _tables(self.setup).takes
-        moves += [takes[i] for i in _indices(self.pool)]
+        moves += [takes[i] for i in scan(self.pool)]
         return moves
 
     def _builds(
@@ -465,7 +458,7 @@ class GameState:
         reserve = self.reserves[side]
         if chimney:
             known = tables.moves
-            for i in _indices(reserve):
+            for i in scan(reserve):
                 for key in self._builds(player, i, room):
                     move = known.get(key)
                     if move is None:
@@ -500,9 +493,9 @@ class GameState:
                 tables = _tables(self.setup)
                 known = tables.moves
                 ids = tables.takes
-                for take in _indices(self.pool):
+                for take in scan(self.pool):
                     placements = self._builds(player, take, room)
-                    for give in _indices(reserve):
+                    for give in scan(reserve):
                         for _, cells, m, c in placements:
                             key = (give, take, cells, m, c)
                             move = known.get(key)

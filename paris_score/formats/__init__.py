@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import os
-from typing import Final, Literal, cast
+from collections.abc import Callable
+from typing import Any, Final, Literal, TypeVar, cast
 
 from paris_score import limits
 from paris_score.documents import PositionDocument
 from paris_score.errors import Located, PositionFormatError
+from paris_score.formats.jsonread import parse_json
 from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
 
 MAX_INPUT_BYTES: Final = limits.MAX_INPUT_BYTES
 """Inputs larger than 1 MiB are refused before parsing: no real position comes close (docs/robustness.md)."""
+
+T = TypeVar("T")
 
 Format = Literal["json", "text"]
 FORMAT_NAMES: Final[dict[str, str]] = {"json": "a paris-position/1 JSON document", "text": "a text grid"}
@@ -68,6 +72,26 @@ def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str
     if not text.strip():
         raise PositionFormatError([Located("", f"the input is empty; expected {expected}")])
     return text
+
+
+def loads_document(
+    text: str | bytes,
+    expected: str,
+    read: Callable[[Any], T],
+    error: type[PositionFormatError] = PositionFormatError,
+    kind: str = "positions",
+) -> T:
+    """``read`` of the JSON document ``text`` (``str`` or UTF-8 ``bytes``): ``expected``, say "a paris-game/1 document".
+
+    A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats.jsonread.parse_json`)
+    raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; ``kind`` names
+    the documents in the message of one over 1 MiB ("game records").
+    """
+    try:
+        doc = parse_json(input_text(text, expected, kind))
+    except PositionFormatError as e:
+        raise error(e.errors) from None
+    return read(doc)
 
 
 def loads(text: str | bytes, format: Format | None = None) -> Position:

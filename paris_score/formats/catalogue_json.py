@@ -26,31 +26,20 @@ from collections import Counter
 from typing import Any, Final
 
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
-from paris_score.errors import CatalogueFormatError, PositionFormatError
-from paris_score.formats import input_text, read_bounded
-from paris_score.formats.jsonread import Reader, parse_json
-from paris_score.model import BOX_COUNTS, BUILDING_ID
+from paris_score.errors import CatalogueFormatError
+from paris_score.formats import loads_document, read_bounded
+from paris_score.formats.jsonread import Reader
+from paris_score.model import BOX_COUNTS
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
 
 CATALOGUE_FORMAT: Final = "paris-pieces/1"
 _TOP_KEYS: Final = ("format", "note", "pieces")
-_PIECE_KEYS: Final = ("id", "shape")
 
 
 def _piece(r: Reader, path: str, value: object) -> CataloguePiece | None:
-    obj = r.mapping(path, value, _PIECE_KEYS, _PIECE_KEYS)
-    if obj is None or "id" not in obj or "shape" not in obj:
-        return None
-    id_ = r.string(f"{path}.id", obj["id"])
-    if id_ is not None and not BUILDING_ID.fullmatch(id_):
-        r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
-        id_ = None
-    if isinstance(obj["shape"], list) and not obj["shape"]:
-        r.fail(f"{path}.shape", "a piece covers at least one space")
-        return None
-    shape = r.shape(f"{path}.shape", obj["shape"], None)
-    return None if id_ is None or shape is None else CataloguePiece(id_, shape)
+    piece = r.piece(path, value)
+    return None if piece is None else CataloguePiece(*piece)
 
 
 def catalogue_from_dict(data: object) -> Catalogue:
@@ -83,12 +72,7 @@ def loads_catalogue(text: str | bytes) -> Catalogue:
 
     :class:`~paris_score.errors.CatalogueFormatError` (a :class:`PositionFormatError`) lists every error.
     """
-    try:
-        return catalogue_from_dict(parse_json(input_text(text, "a paris-pieces/1 document", "catalogues")))
-    except CatalogueFormatError:
-        raise
-    except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions
-        raise CatalogueFormatError(e.errors) from None
+    return loads_document(text, "a paris-pieces/1 document", catalogue_from_dict, CatalogueFormatError, "catalogues")
 
 
 def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:

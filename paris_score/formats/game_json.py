@@ -33,20 +33,19 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score.errors import GameFormatError, PositionFormatError
-from paris_score.formats import input_text, read_bounded
-from paris_score.formats.jsonread import CARD_SLUGS, Reader, parse_json
+from paris_score.errors import GameFormatError
+from paris_score.formats import loads_document, read_bounded
+from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
 from paris_score.setup import PoolPiece, Setup, Tile, setup_problems
-from paris_score.shapes import shape_bitboard, shape_of
-from paris_score.squares import bitboard, names, square_name
+from paris_score.shapes import shape_bitboard
+from paris_score.squares import names
 
 GAME_FORMAT: Final = "paris-game/1"
 _TOP_KEYS: Final = ("format", "setup", "moves", "result")
 _SETUP_KEYS: Final = ("postcards", "pool", "tiles", "first", "rules")
-_POOL_KEYS: Final = ("id", "shape")
 
 
 def _texts(value: Iterable[str]) -> tuple[str, ...]:
@@ -65,21 +64,9 @@ class GameRecord:
 
 
 def _pool_piece(r: Reader, path: str, value: object) -> PoolPiece | None:
-    obj = r.mapping(path, value, _POOL_KEYS, _POOL_KEYS)
-    if obj is None or "id" not in obj or "shape" not in obj:
-        return None
-    id_ = r.string(f"{path}.id", obj["id"])
-    cells = r.each(f"{path}.shape", obj["shape"], r.square)
-    if cells is not None:
-        if not cells:
-            r.fail(f"{path}.shape", "a piece covers at least one space")
-            return None
-        for i, sq in enumerate(cells):
-            if sq in cells[:i]:
-                r.fail(f"{path}.shape[{i}]", f"{square_name(sq)} is listed twice")
-                return None
-    # Connected or not, the shape is kept: setup_problems() says so with the box's other rules.
-    return None if id_ is None or cells is None else PoolPiece(id_, shape_of(bitboard(cells)))
+    # Its id's form and whether it is connected are checked with the box's other rules (setup_problems).
+    piece = r.piece(path, value, check=False)
+    return None if piece is None else PoolPiece(*piece)
 
 
 def _tile(r: Reader, path: str, value: object) -> Tile | None:
@@ -163,7 +150,7 @@ _TOP_KEYS_SET: Final = frozenset(_TOP_KEYS)
 _SETUP_KEYS_SET: Final = frozenset(_SETUP_KEYS)
 _NEEDED_SETUP_KEYS: Final = frozenset(("postcards", "pool", "tiles"))
 _PLAYER_NAMES: Final = frozenset(str(p) for p in PLAYERS)
-_POOL_KEYS_SET: Final = frozenset(_POOL_KEYS)
+_POOL_KEYS_SET: Final = frozenset(PIECE_KEYS)
 
 
 def _fast_pool(items: object) -> list[PoolPiece] | None:
@@ -237,12 +224,7 @@ def read_well_formed(data: object) -> GameRecord | None:
 
 def loads_game(text: str | bytes) -> GameRecord:
     """A record from its ``paris-game/1`` JSON text (``str`` or UTF-8 ``bytes``); every error at once."""
-    try:
-        return game_from_dict(parse_json(input_text(text, "a paris-game/1 document", "game records")))
-    except GameFormatError:
-        raise
-    except PositionFormatError as e:  # from input_text() and parse_json(), shared with positions
-        raise GameFormatError(e.errors) from None
+    return loads_document(text, "a paris-game/1 document", game_from_dict, GameFormatError, "game records")
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

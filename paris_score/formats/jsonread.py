@@ -18,6 +18,7 @@ from typing import Any, Final, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.model import BUILDING_ID
 from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
@@ -27,6 +28,8 @@ T = TypeVar("T")
 
 CARD_SLUGS: Final = {c.value: c for c in Postcard}
 """Each postcard by its slug (the fast paths of the readers)."""
+PIECE_KEYS: Final = ("id", "shape")
+"""The keys of a building piece of a catalogue or a game's pool (:meth:`Reader.piece`)."""
 
 
 DOCUMENTS: Final = {
@@ -159,8 +162,8 @@ class Reader:
         good = [item for item in items if item is not None]
         return good if len(good) == len(items) else None
 
-    def shape(self, path: str, value: object, size: int | None = None) -> Shape | None:
-        """A shape given as its spaces anywhere on the board, connected; normalised (B3)."""
+    def shape(self, path: str, value: object, size: int | None = None, *, connected: bool = True) -> Shape | None:
+        """A shape given as its spaces anywhere on the board, connected unless told otherwise; normalised (B3)."""
         cells = self.each(path, value, self.square)
         if cells is None:
             return None
@@ -168,13 +171,32 @@ class Reader:
             if sq in cells[:i]:
                 self.fail(f"{path}[{i}]", f"{square_name(sq)} is listed twice")
                 return None
-        if not is_connected(bitboard(cells)):
+        if connected and not is_connected(bitboard(cells)):
             self.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
             return None
         if size is not None and len(cells) != size:
             self.fail(path, f"{counted(len(cells), 'space')} for a building of size {size}")
             return None
         return shape_of(bitboard(cells))
+
+    def piece(self, path: str, value: object, *, check: bool = True) -> tuple[str, Shape] | None:
+        """A building piece, ``{"id": "A", "shape": ["A1", "B1", "C1"]}``: its id and its shape (B3).
+
+        The shape covers at least one space.  ``check`` also asks for an id of 1-2 letters or digits and a
+        connected shape; a game setup leaves both to :func:`~paris_score.setup.setup_problems` (G1).
+        """
+        obj = self.mapping(path, value, PIECE_KEYS, PIECE_KEYS)
+        if obj is None or "id" not in obj or "shape" not in obj:
+            return None
+        id_ = self.string(f"{path}.id", obj["id"])
+        if check and id_ is not None and not BUILDING_ID.fullmatch(id_):
+            self.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
+            id_ = None
+        if isinstance(obj["shape"], list) and not obj["shape"]:
+            self.fail(f"{path}.shape", "a piece covers at least one space")
+            return None
+        shape = self.shape(f"{path}.shape", obj["shape"], connected=check)
+        return None if id_ is None or shape is None else (id_, shape)
 
     def postcard(self, path: str, item: object) -> Postcard | None:
         """A postcard by its slug."""
