@@ -13,8 +13,8 @@ piece's own rule) lists them all, and the caller names the one that applies:
 a rule that is not listed is refused, so a code and its rule cannot disagree.
 Most codes are reported by one side only: a position check (:data:`PROBLEMS`,
 listed by docs/referee.md) or a refused move (:data:`REFUSALS`, listed by
-docs/replaying.md); a few by both, each under its own rules (a building on a
-space that is not free is W1 in a position, P1 as a move, G9 step 6).
+docs/replaying.md); a few by both, each under its own rules (a space that
+is not free is W1 in a position, P1 when a move builds on it).
 Tests keep both pages and the ``RefereeCode``/``MoveCode`` literals in step.
 """
 

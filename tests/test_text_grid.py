@@ -184,9 +184,11 @@ def test_postcards_as_slugs_or_printed_titles_in_any_case() -> None:
 
 
 def test_list_keys_may_repeat_and_add_up() -> None:
-    p = loads_text(grid(headers="postcards: levitation\npostcards: chartier\norange reserve: 3\norange reserve: 6\n"))
+    p = loads_text(
+        grid(headers="postcards: levitation\npostcards: chartier\norange used: levitation\norange used: chartier\n")
+    )
     assert p.postcards.in_play == (Postcard.LEVITATION, Postcard.CHARTIER)
-    assert p.reserve.orange == (3, 6)
+    assert p.postcards.orange == (Postcard.LEVITATION, Postcard.CHARTIER)
 
 
 def test_a_dash_means_none() -> None:
@@ -626,7 +628,6 @@ L4 = ((0, 0), (1, 0), (2, 0), (0, 1))
         "orange reserve: 5 4 [a1 b1 c1 a2]",
         "orange reserve: 5, 4[A1,B1,C1,A2]",
         "ORANGE RESERVE:5 4[ F6  G6 H6 F7 ]",
-        "orange reserve: 5\norange reserve: 4[A1 B1 C1 A2]",
     ],
 )
 def test_a_reserve_size_may_carry_its_shape_drawn_anywhere(written: str) -> None:
@@ -646,22 +647,31 @@ def test_the_writer_draws_reserve_shapes_from_a1_and_they_read_back() -> None:
 
 def test_reserve_shape_errors_name_line_and_column() -> None:
     headers = (
-        "orange reserve: 4[A1 B1 C1] 3[A1 I9 AA1] [A1 A2 A3]\n"
+        "orange reserve: 4[A1 B1 C1] 3[A1 I9 AA1] [A1 A2 A3] 4[]\n"
         "blue reserve: 3[A1 A1 A2] 4[A1 C1 D1 E1] ] 7[A1] 5[A1 B1\n"
-        "blue reserve: 4[]\n"
     )
     assert errors(grid(headers=headers)) == [
         "line 9, col 18: 3 spaces for a building of size 4",
         "line 9, col 34: 'I9' is not a space; expected a column A-H and a row 1-8, e.g. 'C4'",
         "line 9, col 37: 'AA1' is not a space; expected a column A-H and a row 1-8, e.g. 'C4'",
         "line 9, col 42: a shape needs its building's size just before it, e.g. 4[A1 B1 C1 A2]",
+        "line 9, col 54: an empty shape; list the building's spaces, e.g. 4[A1 B1 C1 A2]",
         "line 10, col 20: A1 is listed twice",
         "line 10, col 28: the spaces of a shape must be connected edge to edge (P1)",
         "line 10, col 42: a ']' without its '['; write a shape as 4[A1 B1 C1 A2]",
         "line 10, col 44: size 7 is not in the box; expected 3, 4, 5 or 6 (B3)",
         "line 10, col 51: this shape's '[' has no ']'; write a shape as 4[A1 B1 C1 A2]",
-        "line 11, col 16: an empty shape; list the building's spaces, e.g. 4[A1 B1 C1 A2]",
     ]
+
+
+def test_a_reserve_line_given_twice_is_refused_not_added() -> None:
+    """S3: a reserve line typed twice would count its buildings twice (-3 each): refused, naming both lines."""
+    for second in ("orange reserve: 5", "orange reserve: none", "orange reserve: unknown"):
+        assert errors(grid(headers=f"orange reserve: 5\nblue reserve: none\n{second}\n")) == [
+            "line 11, col 1: 'orange reserve' is given twice, here and on line 9: write the sizes once, "
+            "on one line (a repeated line would count its buildings twice)"
+        ]
+    assert loads_text(grid(headers="orange reserve: 5\nblue reserve: none\n")).reserve.orange == (5,)
 
 
 def test_row_labels_are_exact_numbers() -> None:

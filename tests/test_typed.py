@@ -137,11 +137,18 @@ def test_unknown_says_the_reserve_is_not_known_and_round_trips() -> None:
     assert "blue" not in json.loads(dumps_json(position))["reserve"]
 
 
-def test_unknown_and_sizes_on_one_reserve_are_refused() -> None:
-    text = RULEBOOK.replace("blue reserve: 4", "blue reserve: unknown\nblue reserve: 4")
+@pytest.mark.parametrize(
+    ("written", "error"),
+    [
+        ("blue reserve: unknown 4", "line 20, col 15: 'unknown' is not a building size; expected 3, 4, 5 or 6"),
+        ("blue reserve: none 4", "line 20, col 1: 'blue reserve' says none and lists sizes too; keep one"),
+        ("blue reserve: 4, -", "line 20, col 1: 'blue reserve' says none and lists sizes too; keep one"),
+    ],
+)
+def test_a_reserve_says_sizes_or_none_or_unknown_not_two_of_them(written: str, error: str) -> None:
     with pytest.raises(paris_score.PositionFormatError) as info:
-        loads_text(text)
-    assert [str(e) for e in info.value.errors] == ["'blue reserve' says unknown and lists sizes too; keep one"]
+        loads_text(RULEBOOK.replace("blue reserve: 4", written))
+    assert [str(e) for e in info.value.errors] == [error]
 
 
 def _json_without_reserve() -> str:

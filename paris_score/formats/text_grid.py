@@ -180,6 +180,8 @@ class _Reader:
         self.single: dict[str, tuple[str, _Item]] = {}
         self.header_lines: dict[str, int] = {}
         """The last line each header key was given on (where a missing line goes)."""
+        self.reserve_lines: dict[str, int] = {}
+        """The line of each reserve header: a second one is refused, not added (it would count buildings twice)."""
 
     def fail(self, line: int, col: int, message: str, *, last: bool = False) -> None:
         """An error at ``line`` and ``col`` (0: none); ``last``: after the line's other errors (a line to add)."""
@@ -320,8 +322,18 @@ class _Reader:
                 start = len(value) - len(value.lstrip())
                 self.single[key] = (value, _Item(value.strip(), number, value_col + start))
             return
-        if key in _RESERVE_KEYS and not self.reserve_said(key, number, key_col, value):
-            return
+        if key in _RESERVE_KEYS:
+            first_line = self.reserve_lines.setdefault(key, number)
+            if first_line != number:
+                self.fail(
+                    number,
+                    key_col,
+                    f"{key!r} is given twice, here and on line {first_line}: write the sizes once, "
+                    "on one line (a repeated line would count its buildings twice)",
+                )
+                return
+            if not self.reserve_said(key, number, key_col, value):
+                return
         words = _RESERVE_ITEM if key in _RESERVE_KEYS else _CARD_ITEM if key in _CARD_KEYS else _ITEM
         limit = 4 * MAX_ITEMS if key in _RESERVE_KEYS else MAX_ITEMS  # shapes are words too; reserve() counts buildings
         have = self.headers.setdefault(key, [])
@@ -352,6 +364,11 @@ class _Reader:
         if said.lower() == NOT_GIVEN:
             self.headers.setdefault(key, [])
             self.not_given.append(player)
+            return False
+        words = said.lower().replace(",", " ").split()
+        if len(words) > 1 and any(word in _NONE_WORDS for word in words):
+            self.headers.setdefault(key, [])
+            self.fail(number, key_col, f"{key!r} says none and lists sizes too; keep one")
             return False
         return True
 
@@ -547,9 +564,6 @@ class _Reader:
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
         orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
-        for player, entries in zip(PLAYERS, (orange, blue), strict=True):
-            if player in self.not_given and entries:
-                self.fail(0, 0, f"'{player} reserve' says {NOT_GIVEN} and lists sizes too; keep one")
         postcards = Postcards(self.cards("postcards"), self.cards("orange used"), self.cards("blue used"))
         rules = Rules(self.pattern())
         if self.errors:
