@@ -247,3 +247,29 @@ def test_score_json_of_a_refused_position_leaves_standard_output_empty(tmp_path:
     assert (status, json.loads(out)["format"]) == (0, "paris-score/1")
     status, out, _ = run("check", illegal, "--format", "json")
     assert (status, json.loads(out)["problems"][0]["code"]) == (1, "piece-on-wrong-colour")
+
+
+# -- check --format json says which --pattern it used ---------------------------------------------
+
+
+def test_check_json_echoes_the_pattern_it_refereed_with(tmp_path: Path) -> None:
+    import jsonschema
+
+    from paris_score.formats import schema
+
+    check_schema = json.loads(schema("check"))
+    status, out, _ = run("check", str(RULEBOOK_JSON), "--format", "json")
+    assert status == 0
+    assert "pattern" not in json.loads(out)  # without --pattern, the document is as it was
+    for given, written in (("rays4", "rays4"), ("(1,0) (0,-1)", [[1, 0], [0, -1]])):
+        status, out, _ = run("check", str(RULEBOOK_JSON), "--format", "json", "--pattern", given)
+        doc = json.loads(out)
+        assert (status, doc["pattern"]) == (0, written)
+        jsonschema.validate(doc, check_schema)
+    docs = json.loads(
+        run("check", str(RULEBOOK_JSON), _saturday(tmp_path), "--format", "json", "--pattern", "rays8")[1]
+    )
+    assert [doc["pattern"] for doc in docs] == ["rays8", "rays8"]
+    position_schema = json.loads(schema("position"))
+    own = position_schema["properties"]["rules"]["properties"]["large_streetlight_pattern"]
+    assert check_schema["$defs"]["pattern"] == own  # one pattern, written alike in both formats

@@ -116,6 +116,8 @@ class Outcome:
     """The line of each grid row in a text grid, for messages about spaces."""
     pattern_said: str = ""
     """The line that says ``--pattern`` changed the file's pattern."""
+    pattern: Pattern | None = None
+    """``--pattern``, for the JSON document."""
     problems: tuple[Problem, ...] = ()
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
@@ -128,7 +130,9 @@ class Outcome:
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
-        return problems_document(list(self.problems), final=final, file=self.source, pieces=pieces)
+        return problems_document(
+            list(self.problems), final=final, file=self.source, pieces=pieces, pattern=self.pattern
+        )
 
 
 def examine(
@@ -152,7 +156,8 @@ def examine(
     if failures:
         return Outcome(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
-    return Outcome(source, rows, said, tuple(paris_score.check(position, final=final, catalogue=catalogue)))
+    problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
+    return Outcome(source, rows, said, pattern, problems)
 
 
 def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
