@@ -57,6 +57,12 @@ REFUSED = {
     "postcard-unknown.txt": [
         "line 17, col 14: 'tour-eiffel' is not a postcard; `paris-score template` lists the 12 postcards"
     ],
+    "reserve-twice.txt": [
+        "line 16, col 1: 'blue reserve' is given twice, here and on line 15: write the sizes once, "
+        "on one line (a repeated line would count its buildings twice)",
+    ],
+    "ids-run-together.txt": ["line 12, col 17: 'DEFGH' is not a building id; separate the ids with spaces: D E F G H"],
+    "chartier-mark-first.txt": ["line 6, col 17: the Chartier mark / follows the cobblestone: write 'o/D'"],
     "id-nobody-owns.txt": [
         "line 8, col 18: building X has no owner; name it in 'orange buildings' or 'blue buildings'"
     ],

@@ -252,6 +252,10 @@ class _Reader:
     def space(self, sq: Square, token: _Item) -> None:
         """One token: cobblestone, optional Chartier mark, what stands on the space."""
         code = token.text[0]
+        if code == CHARTIER and len(token.text) > 1 and token.text[1].lower() in GROUND_CODES:  # ``/oF``: mark first
+            swapped = token.text[1] + CHARTIER + token.text[2:]
+            self.fail_at(token, f"the Chartier mark {CHARTIER} follows the cobblestone: write {swapped!r}")
+            return
         if code.lower() in GROUND_CODES:
             self.ground[sq] = code.lower()
         elif code == BLANK:
@@ -374,10 +378,19 @@ class _Reader:
 
     # -- putting the position together ---------------------------------------
 
+    def run_together(self, item: _Item) -> list[str]:
+        """The grid's ids in a header word of 3 or more that are typed without spaces (``ABCG``), else []."""
+        text = item.text
+        if len(text) < 3 or not all(c in self.cells for c in text):
+            return []
+        return list(text)
+
     def building_id(self, item: _Item) -> str | None:
         """The grid's id for a header's id: exact, else the one id equal but for letter case."""
         if not BUILDING_ID.fullmatch(item.text):
-            self.fail_at(item, f"{item.text!r} is not a building id; expected 1-2 letters or digits")
+            parts = self.run_together(item)
+            hint = f"; separate the ids with spaces: {' '.join(parts)}" if parts else "; expected 1-2 letters or digits"
+            self.fail_at(item, f"{item.text!r} is not a building id{hint}")
             return None
         if item.text in self.cells:
             return item.text
@@ -392,6 +405,8 @@ class _Reader:
         for player, item in self.owners:
             id_ = self.building_id(item)
             if id_ is None:
+                for part in self.run_together(item):  # already said: no "has no owner" for each of them
+                    owner.setdefault(part, (player, item))
                 continue
             if id_ in owner:
                 self.fail_at(item, f"building {id_} is already listed on line {owner[id_][1].line}")
