@@ -43,7 +43,7 @@ DOCUMENTS: Final = {
 """Each paris-score document kind: what it is, and which command reads (or writes) it."""
 
 
-def other_document(given: str, expected: str) -> str:
+def wrong_kind(given: str, expected: str) -> str:
     """The message for a document of another known kind: what it is, what was expected, which command reads it."""
     noun, reader = DOCUMENTS[given]
     return f"this is a {given} {noun}, not a {expected} {DOCUMENTS[expected][0]}; {reader}"
@@ -113,7 +113,7 @@ class Reader:
         given = data.get("format", format) if isinstance(data, dict) else format
         if given != format:
             if isinstance(given, str) and given in DOCUMENTS:
-                self.fail("format", other_document(given, format))
+                self.fail("format", wrong_kind(given, format))
                 return None
             self.fail("format", f"expected {format!r}, got {brief(given)}")
         return self.mapping("", data, allowed, required)
