@@ -10,7 +10,7 @@ Each argument is a position (JSON or text grid, detected) or a folder, whose
 ``*.json`` and ``*.txt`` files are all read.  Every problem of every file,
 warnings included, is printed one a line, so one run shows everything to fix:
 
-    games/b.json: error P1 building-on-wrong-colour: building A of orange covers blue's colour: F1 [F1]
+    games/b.json: error P1 building-on-wrong-colour: building A of orange covers blue's colour [F1]
 
 A file fails when it breaks a rule (a problem of severity ``error``), or
 cannot be read.  ``--final`` also requires finished games (F4); ``--strict``

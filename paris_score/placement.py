@@ -309,7 +309,7 @@ def placement_problems(
         else:
             problems.append(
                 BUILDING_ON_WRONG_COLOUR(
-                    f"covers {player.other}'s colour: {' '.join(names(other))}",
+                    f"covers {player.other}'s colour",
                     scan(other),
                 )
             )
@@ -326,7 +326,7 @@ def placement_problems(
         else:
             problems.append(
                 BUILDING_ON_STREETLIGHT(
-                    f"covers a streetlight space ({' '.join(names(light))}) without an open Métropolitain (P3)",
+                    "covers a streetlight space without an open Métropolitain (P3)",
                     scan(light),
                 )
             )

@@ -80,7 +80,7 @@ from paris_score.problems import (
     Kind,
 )
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
-from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, names, scan, square_name
+from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, scan, square_name
 
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
@@ -290,7 +290,7 @@ def building_problems(position: Position) -> list[Problem]:
         if wrong:
             problems.append(
                 BUILDING_ON_WRONG_COLOUR(
-                    f"{label} of {b.owner} covers {b.owner.other}'s colour: {' '.join(names(wrong))}",
+                    f"{label} of {b.owner} covers {b.owner.other}'s colour",
                     scan(wrong),
                 )
             )

@@ -115,6 +115,28 @@ def test_convert_writes_json_and_the_text_grid(server: TableServer) -> None:
     assert back.body.decode() == CliRunner().invoke(cli, ["convert", "-", "--to", "text"], input=text).stdout
 
 
+def test_a_reserve_not_given_stays_not_given_through_the_api(server: TableServer) -> None:
+    """What the page sends for a reserve it was not given: warned, noted, written back unsaid and as 'unknown'."""
+    doc = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    del doc["reserve"]["orange"]  # blue's reserve (one 4) is given
+    body = json.dumps(doc).encode()
+    check = post(server, "/api/check", body).json()
+    assert [(p["code"], p["severity"]) for p in check["problems"]] == [("reserve-not-given", "warning")]
+    report = post(server, "/api/score", body).json()
+    unbuilt = report["players"]["orange"]["unbuilt"]
+    assert (unbuilt["count"], unbuilt["points"], unbuilt["given"]) == (0, 0, False)  # the 5 5 left out: counted as none
+    assert report["players"]["blue"]["unbuilt"]["given"] is True
+    text = post(server, "/api/score?format=text", body).body.decode()
+    assert "none left (no reserve given; counted as none)" in text
+    as_json = post(server, "/api/convert?to=json", body).json()
+    assert as_json["reserve"] == {"blue": [4]}
+    grid = post(server, "/api/convert?to=text", body).body.decode()
+    assert "orange reserve: unknown\nblue reserve: 4\n" in grid
+    assert post(server, "/api/convert?to=json", grid.encode()).json() == as_json
+    del doc["reserve"]
+    assert "reserve" not in post(server, "/api/convert?to=json", json.dumps(doc).encode()).json()
+
+
 def test_an_illegal_position_is_refused_unless_no_check(server: TableServer) -> None:
     doc = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
     doc["reserve"]["orange"] = [6, 6, 6]  # three of a size the box holds two of (B3)

@@ -13,6 +13,8 @@ Mandatory when ``CI`` is set, like tests/test_svg.py's browser test.
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -105,6 +107,14 @@ class Page:
 
     def open(self, url: str | None = None) -> None:
         self.driver.get(url or self.url)
+        self.ready()
+
+    def reload(self) -> None:
+        self.driver.refresh()
+        self.ready()
+
+    def ready(self) -> None:
+        """Wait for the page (just loaded) to draw its board."""
         self.wait_for(lambda: self.driver.execute_script("return document.querySelectorAll('#overlay .cell').length"))
         self.tool_name = self.find('#tools [aria-pressed="true"]').get_attribute("data-tool")
         self.board = self.find("#overlay")
@@ -166,8 +176,23 @@ class Page:
         self.wait_for(lambda: self.totals() == expected, f"expected {expected}")
 
     def stored(self) -> Position:
-        text = self.driver.execute_script("return localStorage.getItem('paris-score/position')")
-        return paris_score.loads(text)
+        return paris_score.loads(self.stored_json())
+
+    def stored_json(self) -> str:
+        return str(self.driver.execute_script("return localStorage.getItem('paris-score/position')"))
+
+    def fresh(self) -> None:
+        """The page loaded anew, on an empty board, with the browser's storage emptied."""
+        self.size("desktop")
+        self.open()
+        self.driver.execute_script("localStorage.clear()")
+        self.driver.get("about:blank")
+        self.open()
+
+    def paste(self, text: str) -> None:
+        """Load a text grid or JSON as the Load button does with what was pasted (one press)."""
+        self.driver.execute_script("document.getElementById('paste').value = arguments[0];", text)
+        self.press("#load-paste")
 
     def screenshot(self, name: str) -> tuple[bytes, dict[str, float]]:
         self.driver.execute_script("window.scrollTo(0, 0)")
@@ -255,9 +280,12 @@ def enter(page: Page, position: Position) -> None:
     for player in ("orange", "blue"):
         for card in cards.used(paris_score.Player(player)):
             page.press(f'#cards tr[data-card="{card}"] .used.{player}')
-        for size in position.reserve.of(paris_score.Player(player)):
+        sizes = position.reserve.of(paris_score.Player(player))
+        for size in sizes:
             buttons = page.driver.find_elements("css selector", f'#reserves [data-player="{player}"] .add')
             page.click(next(b for b in buttons if b.text == f"+{size}"))
+        if not sizes and player not in position.reserve.not_given:  # a new board's reserves are not given
+            page.press(f'#reserves [data-player="{player}"] .clear')
     assert position.rules == Rules(), "the rulebook example uses the default pattern"
 
 
@@ -408,3 +436,161 @@ def test_a_picture_redrawn_while_the_score_is_asked_leaves_no_stale_total(server
         browser.execute_script("return document.querySelector('#overlay-toggles button').getAttribute('aria-pressed')")
         == "true"
     )
+
+
+SAVE_DOWNLOADS = (
+    "window.saved = {}; let blob = null;"
+    "const url = URL.createObjectURL;"
+    "URL.createObjectURL = (b) => { blob = b; return url(b); };"
+    "HTMLAnchorElement.prototype.click = function () {"
+    "  const name = this.download;"
+    "  blob.text().then((text) => { window.saved[name] = text; });"
+    "};"
+)
+"""Keep what the page downloads in ``window.saved`` (file name -> text) instead of writing files."""
+
+
+def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: TableServer, browser: Any) -> None:
+    """A JSON without blue's reserve: stored, shown and downloaded as not given; the note and warning shown."""
+    doc = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    del doc["reserve"]["blue"]  # blue's 4 not given: counted as none, 60 instead of 57; orange's 5 5 given
+    position = paris_score.loads(json.dumps(doc))
+    assert position.reserve.not_given == (paris_score.Player.BLUE,)
+    expected = ("48", "60", "blue wins")
+    report = paris_score.score(position)
+    assert (str(report.orange.total), str(report.blue.total), f"{report.winner} wins") == expected
+    blue, orange = '#reserves [data-player="blue"]', '#reserves [data-player="orange"]'
+
+    page = Page(browser, server.url)
+    page.fresh()
+    # A new board's reserves are not given either: nothing is assumed for a player before it is entered.
+    assert "not given" in page.text(orange)
+    page.paste(json.dumps(doc))
+    page.wait_for_totals(expected)
+    page.settle()
+    assert json.loads(page.stored_json())["reserve"] == {"orange": [5, 5]}
+    assert not differences(page.stored(), position)
+    assert "not given" in page.text(blue)
+    assert "not given" not in page.text(orange)
+    assert [b.text for b in browser.find_elements("css selector", f"{blue} [aria-pressed='true']")] == ["unknown"]
+    assert "none left (no reserve given; counted as none)" in page.text("#breakdown")
+    assert page.text("#verdict") == "Legal (1 warning)."
+    warning = page.find("#problems .problem.warning").text
+    assert warning == "warning S3 reserve-not-given: no reserve given for blue: the unbuilt penalty assumes none"
+
+    # Downloaded, it stays unsaid in JSON and reads "unknown" in a text grid (the hint says so).
+    browser.execute_script(SAVE_DOWNLOADS)
+    page.press("#download-json")
+    page.press("#download-text")
+    page.wait_for(lambda: len(browser.execute_script("return window.saved")) == 2)
+    saved = browser.execute_script("return window.saved")
+    assert json.loads(saved["position.json"])["reserve"] == {"orange": [5, 5]}
+    assert "orange reserve: 5 5\nblue reserve: unknown\n" in saved["position.txt"]
+    assert not differences(paris_score.loads(saved["position.txt"]), position)
+    assert page.text("#hint").startswith('Saved with "blue reserve: unknown"')
+
+    # Said to be none, the reserve is given: the warning goes, the score stays; "unknown" takes it back.
+    page.press(f"{blue} .clear")
+    page.wait_for(lambda: page.stored().reserve.not_given == ())
+    page.settle()
+    assert page.stored().reserve.blue == ()
+    assert "not given" not in page.text(blue)
+    assert page.text("#verdict") == "Legal (0 warnings)."
+    assert page.totals() == expected
+    page.press(f"{blue} .unknown")
+    page.wait_for(lambda: page.stored().reserve.not_given == (paris_score.Player.BLUE,))
+    page.reload()
+    page.wait_for_totals(expected)
+    assert "not given" in page.text(blue)
+
+
+def test_undo_and_redo_survive_a_reload(server: TableServer, browser: Any) -> None:
+    """The history is kept with the entry: undo after a reload; bounded to 100 states; storage refusal is said."""
+    page = Page(browser, server.url)
+    page.fresh()
+    page.tool("ground-b")
+    page.stroke([0])  # A1 blue
+    page.wait_for(lambda: page.stored().ground.blue == 0b01)
+    page.stroke([1])  # B1 blue
+    page.wait_for(lambda: page.stored().ground.blue == 0b11)
+    page.settle()
+
+    page.reload()
+    assert page.stored().ground.blue == 0b11
+    assert page.find("#undo").is_enabled()
+    assert not page.find("#redo").is_enabled()
+    page.press("#undo")
+    page.wait_for(lambda: page.stored().ground.blue == 0b01)
+    page.reload()
+    page.press("#undo")
+    page.wait_for(lambda: page.stored().ground.blue == 0)
+    page.settle()
+    assert not page.find("#undo").is_enabled()
+    page.reload()
+    page.press("#redo")
+    page.press("#redo")
+    page.wait_for(lambda: page.stored().ground.blue == 0b11)
+    page.settle()
+    assert not page.find("#redo").is_enabled()
+
+    # A history stored with another entry (another tab's) is not taken for this one.
+    browser.execute_script(
+        "const h = JSON.parse(localStorage.getItem('paris-score/history'));"
+        "h.now.ground[7] = 'bbbbbbbb'; localStorage.setItem('paris-score/history', JSON.stringify(h));"
+    )
+    page.reload()
+    assert page.stored().ground.blue == 0b11
+    assert not page.find("#undo").is_enabled()
+
+    # At most 100 states are kept: 150 stored (as an older page might have), one change keeps the last 100.
+    browser.execute_script(
+        "const now = JSON.parse(localStorage.getItem('paris-score/position'));"
+        "const row = (i) => (i % 2 ? 'bbbbbbbb' : 'mmmmmmmm');"
+        "const undo = Array.from({length: 150}, (_, i) => ({...now, ground: [...now.ground.slice(0, 7), row(i)]}));"
+        "localStorage.setItem('paris-score/history', JSON.stringify({now, undo, redo: []}));"
+    )
+    page.reload()
+    page.stroke([2])  # C1 blue
+    page.wait_for(lambda: page.stored().ground.blue & 0b111 == 0b111)
+    page.settle()
+    kept = json.loads(browser.execute_script("return localStorage.getItem('paris-score/history')"))
+    assert (len(kept["undo"]), kept["redo"]) == (100, [])
+    assert kept["now"] == json.loads(page.stored_json())
+    assert [kept["undo"][-1]["ground"][0], kept["undo"][-2]["ground"][7]] == ["bboooooo", "bbbbbbbb"]
+
+    # Storage refusing the history: the entry is kept, the history dropped, and the hint says so.
+    browser.execute_script(
+        "const set = Storage.prototype.setItem;"
+        "Storage.prototype.setItem = function (key, value) {"
+        "  if (key === 'paris-score/history') throw new DOMException('full', 'QuotaExceededError');"
+        "  return set.call(this, key, value);"
+        "};"
+    )
+    page.stroke([3])  # D1 blue
+    page.wait_for(lambda: page.stored().ground.blue & 0b1111 == 0b1111)
+    assert "not its undo history" in page.text("#hint")
+    assert browser.execute_script("return localStorage.getItem('paris-score/history')") is None
+    # Refusing the entry too: as before, the hint says to download it.
+    browser.execute_script(
+        "Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    page.stroke([4])  # E1 blue
+    page.wait_for(lambda: "does not keep the entry" in page.text("#hint"))
+    page.reload()  # what was kept: the entry before E1, with no history
+    assert page.stored().ground.blue & 0b11111 == 0b1111
+    assert not page.find("#undo").is_enabled()
+
+    # A share link goes on top of the stored entry (undo brings it back) and leaves the address at the next change.
+    before = page.stored_json()
+    rulebook = (ROOT / "examples" / "rulebook.json").read_bytes()
+    browser.get("about:blank")
+    page.open(server.url + "#position=" + base64.urlsafe_b64encode(rulebook).decode().rstrip("="))
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert browser.current_url == server.url
+    page.press("#undo")
+    page.wait_for(lambda: page.stored_json() == before)
+    page.reload()
+    assert page.stored_json() == before
+    page.press("#redo")
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert not differences(page.stored(), paris_score.rulebook_example())

@@ -7,6 +7,8 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGH";
 const STORAGE_KEY = "paris-score/position";
+const HISTORY_KEY = "paris-score/history"; // {now: the stored position, undo: [...], redo: [...]}
+const HISTORY_LIMIT = 100; // states kept for undo (and for redo), in memory and in storage
 const DEBOUNCE_MS = 120;
 const FACING_TURN = { up: "right", right: "down", down: "left", left: "up" };
 const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fountain", "streetlight",
@@ -55,21 +57,21 @@ function emptyPosition() {
     format: facts.format,
     ground: Array(8).fill("o".repeat(8)),
     buildings: [],
-    reserve: { orange: [], blue: [] },
+    reserve: {}, // a player left out has not given a reserve (S3): scored as none, with a warning
     postcards: { in_play: [], orange: [], blue: [] },
     pieces: {},
     rules: { large_streetlight_pattern: facts.default_pattern },
   };
 }
 
-/** Fill in the keys a loaded position may leave out, so that editing code finds them. */
+/** Fill in the keys a loaded position may leave out, so that editing code finds them (a reserve not given stays out). */
 function complete(p) {
   const e = emptyPosition();
   return {
     format: facts.format,
     ground: p.ground,
     buildings: p.buildings || [],
-    reserve: { orange: [], blue: [], ...(p.reserve || {}) },
+    reserve: { ...(p.reserve || {}) },
     postcards: { ...e.postcards, ...(p.postcards || {}) },
     pieces: { ...(p.pieces || {}) },
     rules: { ...e.rules, ...(p.rules || {}) },
@@ -77,12 +79,17 @@ function complete(p) {
 }
 
 const copy = (p) => JSON.parse(JSON.stringify(p));
+const notGiven = (p) => ["orange", "blue"].filter((player) => !p.reserve[player]);
 
 // -- history and storage -------------------------------------------------------------------------------------
 
+function remember(stack, p) {
+  stack.push(JSON.stringify(p));
+  if (stack.length > HISTORY_LIMIT) stack.shift();
+}
+
 function commit(next) {
-  undoStack.push(JSON.stringify(pos));
-  if (undoStack.length > 500) undoStack.shift();
+  remember(undoStack, pos);
   redoStack = [];
   setPosition(next);
 }
@@ -90,26 +97,73 @@ function commit(next) {
 function setPosition(next) {
   pos = next;
   if (selected && !pos.buildings.some((b) => b.id === selected)) selected = null;
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(pos));
-  } catch (e) {
-    hint("This browser does not keep the entry (storage refused): download it before closing.");
-  }
+  store();
   highlight = null;
   drawControls();
   drawOverlay();
   schedule();
 }
 
+/** Keep the entry, then its undo and redo history, in the browser's storage: a reload finds both. */
+function store() {
+  const now = JSON.stringify(pos);
+  // A share link in the address is of an older entry now: a reload must show this one, not the link's.
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  try {
+    localStorage.setItem(STORAGE_KEY, now);
+  } catch (e) {
+    return hint("This browser does not keep the entry (storage refused): download it before closing.");
+  }
+  try {
+    localStorage.setItem(HISTORY_KEY, `{"now":${now},"undo":[${undoStack.join(",")}],"redo":[${redoStack.join(",")}]}`);
+  } catch (e) {
+    try {
+      localStorage.removeItem(HISTORY_KEY); // an older history must not be taken for this entry's
+    } catch (ignored) {}
+    hint("This browser keeps the entry but not its undo history (storage refused): undo works until a reload.");
+  }
+}
+
+/** The stored entry and, if it was stored with it, its history; false if there is no entry to restore. */
+function restore() {
+  let stored = null;
+  let kept = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+    kept = localStorage.getItem(HISTORY_KEY);
+  } catch (e) {
+    hint("This browser does not keep the entry (storage refused): download it before closing.");
+  }
+  if (!stored) return false;
+  try {
+    pos = complete(JSON.parse(stored));
+  } catch (e) {
+    hint("The stored entry could not be read; starting from an empty board.");
+    return false;
+  }
+  try {
+    const h = JSON.parse(kept);
+    // The history is this entry's only if it was stored with it (another tab may have stored its own since).
+    if (h && JSON.stringify(h.now) === stored && Array.isArray(h.undo) && Array.isArray(h.redo)) {
+      const states = (list) => list.slice(-HISTORY_LIMIT).map((p) => JSON.stringify(complete(p)));
+      undoStack = states(h.undo);
+      redoStack = states(h.redo);
+    }
+  } catch (e) {
+    // no history, or an unreadable one: the entry alone, as before it was kept
+  }
+  return true;
+}
+
 function undo() {
   if (!undoStack.length) return;
-  redoStack.push(JSON.stringify(pos));
+  remember(redoStack, pos);
   setPosition(JSON.parse(undoStack.pop()));
 }
 
 function redo() {
   if (!redoStack.length) return;
-  undoStack.push(JSON.stringify(pos));
+  remember(undoStack, pos);
   setPosition(JSON.parse(redoStack.pop()));
 }
 
@@ -528,23 +582,33 @@ function drawControls() {
     title.className = "who";
     title.textContent = player + ":";
     box.appendChild(title);
-    const entries = pos.reserve[player];
-    if (!entries.length) {
+    const entries = pos.reserve[player]; // undefined: not given (S3)
+    if (!entries) {
+      const note = document.createElement("span");
+      note.className = "not-given";
+      note.textContent = "not given: counted as none, with a warning; add its sizes or tap none";
+      box.appendChild(note);
+    } else if (!entries.length) {
       const none = document.createElement("span");
       none.className = "none";
       none.textContent = "none";
       box.appendChild(none);
     }
-    entries.forEach((entry, i) => {
+    (entries || []).forEach((entry, i) => {
       const size = typeof entry === "number" ? entry : entry.size;
       const chip = toggleButton(String(size) + (typeof entry === "number" ? "" : "▦"), true, () => edit((p) => p.reserve[player].splice(i, 1)), "chip");
       chip.title = "remove this building from the reserve";
       box.appendChild(chip);
     });
     for (const size of facts.box_sizes) {
-      box.appendChild(toggleButton("+" + size, false, () => edit((p) => p.reserve[player].push(size)), "add"));
+      box.appendChild(toggleButton("+" + size, false, () => edit((p) => (p.reserve[player] ||= []).push(size)), "add"));
     }
-    box.appendChild(toggleButton("none", !entries.length, () => edit((p) => (p.reserve[player] = [])), "clear"));
+    const none = toggleButton("none", !!entries && !entries.length, () => edit((p) => (p.reserve[player] = [])), "clear");
+    none.title = "every building was built";
+    box.appendChild(none);
+    const unknown = toggleButton("unknown", !entries, () => edit((p) => delete p.reserve[player]), "unknown");
+    unknown.title = "the reserve is not known: counted as none, with a warning";
+    box.appendChild(unknown);
     reserves.appendChild(box);
   }
   const select = $("pattern");
@@ -561,7 +625,7 @@ function drawControls() {
 function edit(change) {
   const p = copy(pos);
   change(p);
-  commit(p);
+  if (JSON.stringify(p) !== JSON.stringify(pos)) commit(p);
 }
 
 function toggleCard(p, slug) {
@@ -625,6 +689,10 @@ async function download(to, name, type) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  const unknown = notGiven(pos);
+  if (to === "text" && unknown.length) {
+    hint(`Saved with ${unknown.map((p) => `"${p} reserve: unknown"`).join(" and ")}: not given, counted as none with a warning.`);
+  }
 }
 
 function encodeFragment(p) {
@@ -712,25 +780,19 @@ async function start() {
   });
   selectTool(tool);
   pos = emptyPosition();
+  const restored = restore();
   let shared = null;
   try {
     shared = decodeFragment(location.hash);
   } catch (e) {
     hint("The share link is damaged; the last entry is shown instead.");
   }
-  const stored = localStorage.getItem(STORAGE_KEY);
+  // A share link goes on top of the stored entry: undo brings that entry back.
   if (shared && (await loadText(shared))) {
-    undoStack = [];
+    if (!restored) undoStack = []; // nothing to go back to but an empty board
     drawControls();
+    store();
     return;
-  }
-  if (stored) {
-    try {
-      setPosition(complete(JSON.parse(stored)));
-      return;
-    } catch (e) {
-      hint("The stored entry could not be read; starting from an empty board.");
-    }
   }
   setPosition(pos);
 }
