@@ -255,6 +255,8 @@ class CheckDocument(TypedDict):
     pieces: str | None
     counts: CountsDict
     problems: list[ProblemDict]
+    pattern: NotRequired[str | list[list[int]]]
+    """The ``--pattern`` the position was refereed with (as ``rules.large_streetlight_pattern``); only with it."""
 
 
 class ReadErrorDict(TypedDict):

@@ -42,6 +42,15 @@ def clip(text: str, limit: int) -> str:
     return f"{text[:keep]} ... {text[len(text) - keep :]}"
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1; every count in a message is written with it.
+
+    >>> counted(1, "move"), counted(0, "move"), counted(2, "space")
+    ('1 move', '0 moves', '2 spaces')
+    """
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _clip_where(text: str) -> str:
     return clip(text, MAX_WHERE)
 

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 import attrs
 
-from paris_score.errors import NotAPlayerError
+from paris_score.errors import NotAPlayerError, counted
 from paris_score.postcards import LAMP_PIECES, PIECE, STANDING, Allowed, Piece, Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
@@ -315,10 +315,11 @@ class Reserve:
         for player in PLAYERS:
             sizes = self.of(player)
             if player in self.not_given and sizes:
-                raise ValueError(f"reserve {player}: not given, yet {len(sizes)} buildings are listed")
+                raise ValueError(f"reserve {player}: not given, yet {counted(len(sizes), 'building')} listed")
             shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
             if shapes and len(shapes) != len(sizes):
-                raise ValueError(f"reserve {player}: {len(shapes)} shapes for {len(sizes)} buildings")
+                given = f"{counted(len(shapes), 'shape')} for {counted(len(sizes), 'building')}"
+                raise ValueError(f"reserve {player}: {given}")
             for size, shape in zip(sizes, self.shapes(player), strict=True):
                 if shape is not None and not (is_shape(shape) and len(shape) == size):
                     raise ValueError(f"reserve {player}: {shape!r} is not a connected shape of size {size}")

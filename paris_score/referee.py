@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from paris_score.catalogue import Catalogue
-from paris_score.errors import Problem
+from paris_score.errors import Problem, counted
 from paris_score.model import (
     ACTION_TOKENS,
     BOX_COUNTS,
@@ -121,7 +121,7 @@ def box_problems(position: Position) -> list[Problem]:
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
         problems.append(
             STREETLIGHT_COUNT(
-                f"the ground has {lights.bit_count()} streetlight spaces; a full board is reported to have "
+                f"the ground has {counted(lights.bit_count(), 'streetlight space')}; a full board is reported to have "
                 f"{STREETLIGHTS_EXPECTED} (unconfirmed, the tile faces are unknown)",
                 scan(lights),
             )
@@ -136,7 +136,7 @@ def box_problems(position: Position) -> list[Problem]:
         else:
             problems.append(
                 BUILDING_SIZE_NOT_IN_BOX(
-                    f"building {b.id} covers {size} spaces (its annex apart); the box's pieces have 3 to 6",
+                    f"building {b.id} covers {counted(size, 'space')} (its annex apart); the box's pieces have 3 to 6",
                     scan(b.cells),
                 )
             )
@@ -275,7 +275,7 @@ def building_problems(position: Position) -> list[Problem]:
             if b.cells.bit_count() != JARDIN_SIZE:
                 problems.append(
                     JARDIN_WRONG_SIZE(
-                        f"{label} covers {b.cells.bit_count()} spaces; the tile is a domino ({JARDIN_SIZE})",
+                        f"{label} covers {counted(b.cells.bit_count(), 'space')}; the tile is a domino ({JARDIN_SIZE})",
                         scan(b.cells),
                     )
                 )
@@ -585,7 +585,7 @@ def _could_build(player: Player, what: str, where: Placement, needs_card: bool) 
 
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
     count = position.reserve.of(player).count(size)
-    what = f"{count} reserve building{'s' * (count != 1)} of size {size}"
+    what = f"{counted(count, 'reserve building')} of size {size}"
     shapes = _candidates(position, size, catalogue)
     fits = [(shape, *_fit(position, player, shape)) for shape in shapes]
     plain = [f for f in fits if f[1] is not None and not f[2]]

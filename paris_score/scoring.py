@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from paris_score.errors import IllegalPositionError
+from paris_score.errors import IllegalPositionError, counted
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import Building, Pattern, Player, PlayerLike, Position, Statue, as_player, occupancy
 from paris_score.postcards import PIECE, STAMPED, Postcard
@@ -221,7 +221,7 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(
         Postcard.LE_PEINTRE,
         PAINTER_POINTS_PER_LAMP * n,
-        f"{n} lamp{'s' * (n != 1)} in the painter's area: {names_text(lamps) or 'none'}",
+        f"{counted(n, 'lamp')} in the painter's area: {names_text(lamps) or 'none'}",
         area,
     )
 
@@ -243,9 +243,7 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
         return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return CardScore(
-        Postcard.MOULIN_ROUGE, n, f"{n} space{'s' * (n != 1)} in the dancer's area: {names_text(area)}", area
-    )
+    return CardScore(Postcard.MOULIN_ROUGE, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard]:
@@ -299,7 +297,7 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
     return CardScore(
         Postcard.FONTAINE_DES_MERS,
         FOUNTAIN_POINTS_PER_BUILDING * n,
-        f"{n} building{'s' * (n != 1)} beside the fountain: {', '.join(ids) or 'none'}",
+        f"{counted(n, 'building')} beside the fountain: {', '.join(ids) or 'none'}",
     )
 
 

@@ -15,8 +15,9 @@ from typing import Final
 
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
-from paris_score.errors import Located, Problem
-from paris_score.model import Position
+from paris_score.errors import Located, Problem, counted
+from paris_score.formats.position_json import pattern_to_json
+from paris_score.model import Pattern, Position
 from paris_score.referee import check, errors
 
 CHECK_FORMAT: Final = "paris-check/1"
@@ -56,18 +57,24 @@ def summary(problems: Sequence[Problem]) -> str:
     """``"2 errors, 1 warning"``."""
     n_err = len(errors(problems))
     n_warn = len(problems) - n_err
-    return f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+    return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
 
 
 def problems_document(
-    problems: Sequence[Problem], *, final: bool = False, file: str = "<input>", pieces: str | None = None
+    problems: Sequence[Problem],
+    *,
+    final: bool = False,
+    file: str = "<input>",
+    pieces: str | None = None,
+    pattern: Pattern | None = None,
 ) -> CheckDocument:
     """The ``paris-check/1`` document of problems :func:`~paris_score.check` found.
 
-    ``file`` and ``pieces`` name the position's and the catalogue's inputs.
+    ``file`` and ``pieces`` name the position's and the catalogue's inputs; ``pattern`` is the large
+    streetlight's pattern the position was refereed with instead of its own (``check --pattern``, S1c).
     """
     n_err = len(errors(problems))
-    return {
+    doc: CheckDocument = {
         "format": CHECK_FORMAT,
         "file": file,
         "readable": True,
@@ -78,6 +85,9 @@ def problems_document(
         "counts": {"errors": n_err, "warnings": len(problems) - n_err},
         "problems": [p.to_dict() for p in problems],
     }
+    if pattern is not None:
+        doc["pattern"] = pattern_to_json(pattern)
+    return doc
 
 
 def check_document(

@@ -122,7 +122,8 @@ def test_the_example_record_matches_the_schema() -> None:
     [
         ([], ["expected an object, got a list"]),
         ({**RECORD, "movez": []}, ["movez: unknown key; expected one of format, setup, moves, result"]),
-        (changed("format", "paris-position/1"), ["format: expected 'paris-game/1', got \"paris-position/1\""]),
+        (changed("format", "paris-game/2"), ["format: expected 'paris-game/1', got \"paris-game/2\""]),
+        (changed("format", "paris-position/1"), ["format: this is a paris-position/1 position, not ..."]),
         (changed("setup", ...), ["setup: missing"]),
         (
             changed("setup.colour", "x"),

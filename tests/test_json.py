@@ -95,8 +95,8 @@ def test_every_error_at_once_with_its_key_path() -> None:
         "extra": 1,
     }
     assert errors_of(doc) == [
+        "format: expected 'paris-position/1', got \"paris-position/2\"",  # the format first
         "extra: unknown key; expected one of format, ground, buildings, reserve, postcards, pieces, rules",
-        "format: expected 'paris-position/1', got \"paris-position/2\"",
         "ground[7]: space E8: 'q' is not a cobblestone; expected o, b, m or l",
         "buildings[0].owner: 'green' is not one of orange, blue",
         "buildings[0].cells[1]: 'I9' is not a space; expected a column A-H and a row 1-8, e.g. 'C4'",

@@ -553,7 +553,7 @@ def test_reserve_shape_is_normalised_wherever_it_is_drawn() -> None:
 def test_reserve_rejects_bad_shapes() -> None:
     with pytest.raises(ValueError, match="connected shape of size 4"):
         paris_score.Reserve((4,), (), (I3,))
-    with pytest.raises(ValueError, match="2 shapes for 1 buildings"):
+    with pytest.raises(ValueError, match=r"2 shapes for 1 building$"):
         paris_score.Reserve((3,), (), (I3, I3))
 
 

@@ -40,13 +40,13 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 REFUSED = {
     "reserves-left-out.txt": [
-        "no 'orange reserve' line; add one with the sizes orange did not build, "
+        "line 14: no 'orange reserve' line; add one here with the sizes orange did not build, "
         "e.g. 'orange reserve: 4 5', or 'orange reserve: none' if every building was built",
-        "no 'blue reserve' line; add one with the sizes blue did not build, "
+        "line 14: no 'blue reserve' line; add one here with the sizes blue did not build, "
         "e.g. 'blue reserve: 4 5', or 'blue reserve: none' if every building was built",
     ],
     "reserve-none-for-one.txt": [
-        "no 'blue reserve' line; add one with the sizes blue did not build, "
+        "line 15: no 'blue reserve' line; add one here with the sizes blue did not build, "
         "e.g. 'blue reserve: 4 5', or 'blue reserve: none' if every building was built",
     ],
     "reserve-left-blank.txt": [
@@ -511,7 +511,7 @@ def _errors(text: str) -> list[str]:
 def test_a_misspelt_header_key_gets_a_did_you_mean_and_the_reserve_is_still_missing() -> None:
     assert _errors(RULEBOOK.replace("blue reserve: 4", "blue reserves: 4")) == [
         "line 20, col 1: unknown header 'blue reserves'; did you mean blue reserve?",
-        "no 'blue reserve' line; add one with the sizes blue did not build, "
+        "line 20: no 'blue reserve' line; add one here with the sizes blue did not build, "
         "e.g. 'blue reserve: 4 5', or 'blue reserve: none' if every building was built",
     ]
 

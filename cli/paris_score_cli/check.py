@@ -23,7 +23,7 @@ import click
 import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
-from paris_score.errors import Problem
+from paris_score.errors import Problem, counted
 from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
@@ -116,6 +116,8 @@ class Outcome:
     """The line of each grid row in a text grid, for messages about spaces."""
     pattern_said: str = ""
     """The line that says ``--pattern`` changed the file's pattern."""
+    pattern: Pattern | None = None
+    """``--pattern``, for the JSON document."""
     problems: tuple[Problem, ...] = ()
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
@@ -128,7 +130,9 @@ class Outcome:
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
-        return problems_document(list(self.problems), final=final, file=self.source, pieces=pieces)
+        return problems_document(
+            list(self.problems), final=final, file=self.source, pieces=pieces, pattern=self.pattern
+        )
 
 
 def examine(
@@ -152,7 +156,8 @@ def examine(
     if failures:
         return Outcome(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
-    return Outcome(source, rows, said, tuple(paris_score.check(position, final=final, catalogue=catalogue)))
+    problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
+    return Outcome(source, rows, said, pattern, problems)
 
 
 def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
@@ -187,7 +192,7 @@ def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             yield f"  {line}"
     if len(listed) < len(outcome.problems):
         n = len(outcome.problems) - len(listed)
-        yield f"  note: {n} unconfirmed remark{'s' * (n != 1)} left out; --verbose shows {'them' if n != 1 else 'it'}"
+        yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
 _LINE_COL: Final = re.compile(r"\bline (\d+)(?:, col (\d+))?")
@@ -233,9 +238,9 @@ def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
     n = len(checked)
     skipped = len(outcomes) - n
     return (
-        f"{n} {what}{'s' * (n != 1)} checked: {n - len(failed)} pass, {len(failed)} fail"
+        f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
         f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
-        + (f"; {skipped} other document{'s' * (skipped != 1)} skipped" if skipped else "")
+        + (f"; {counted(skipped, 'other document')} skipped" if skipped else "")
     )
 
 

@@ -15,6 +15,7 @@ from typing import Final
 import click
 
 import paris_score
+from paris_score.errors import counted
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
@@ -45,7 +46,7 @@ def _write_position(out: str, done: Replay) -> None:
 
 def _text(source: str, done: Replay) -> list[str]:
     """The text report: one line a move played, the refused move, then the score or where the game stands."""
-    lines = [f"{source}: {len(done.record.moves)} move{'s' * (len(done.record.moves) != 1)} in the record"]
+    lines = [f"{source}: {counted(len(done.record.moves), 'move')} in the record"]
     width = len(str(len(done.record.moves)))
     for number, (player, text) in enumerate(zip(done.players, done.record.moves, strict=False), 1):
         lines.append(f"{number:>{width}} {player:<6} {text}")
@@ -53,7 +54,7 @@ def _text(source: str, done: Replay) -> list[str]:
         bad = done.illegal
         lines.append(f"{bad.move:>{width}} {bad.player:<6} {bad.text}")
         lines.append(f"illegal move {bad.move} ({bad.player}): {bad}")
-        lines.append(f"the replay stops there: {done.moves_played} legal moves played, phase {done.phase}")
+        lines.append(f"the replay stops there: {counted(done.moves_played, 'legal move')} played, phase {done.phase}")
         return lines
     if not done.finished:
         to_move = f", {done.state.turn} to move" if done.state.turn is not None else ""
@@ -82,7 +83,8 @@ def _text(source: str, done: Replay) -> list[str]:
     "--position-out",
     metavar="OUT",
     default=None,
-    help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output).",
+    help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output, before "
+    "the text output; not with --format json).",
 )
 def replay_command(file: str, output_format: str, position_out: str | None) -> None:
     """Replay the paris-game/1 record in FILE (`-` reads standard input) move by move.
@@ -102,6 +104,11 @@ def replay_command(file: str, output_format: str, position_out: str | None) -> N
     """
     if position_out == "-" and file == "-":
         raise click.UsageError("FILE and --position-out cannot both be standard input and output")
+    if position_out == "-" and output_format == "json":  # two JSON documents in a row are no JSON
+        raise click.UsageError(
+            "--position-out - and --format json cannot both write to standard output; "
+            "write the position to a file (--position-out final.json)"
+        )
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:
@@ -163,6 +170,7 @@ def play_command(seed: int | None, out: str) -> None:
     assert record.result is not None
     where = "standard output" if out == "-" else out
     click.echo(
-        f"{where}: a random game, seed {seed}, {len(record.moves)} moves, {_totals(*record.result)}; {FICTIONAL}",
+        f"{where}: a random game, seed {seed}, {counted(len(record.moves), 'move')}, "
+        f"{_totals(*record.result)}; {FICTIONAL}",
         err=True,
     )

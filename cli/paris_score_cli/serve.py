@@ -28,7 +28,7 @@ from urllib.parse import parse_qs, urlsplit
 import click
 
 import paris_score
-from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
+from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError, counted
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score.verdict import problems_document, summary
 from paris_score_cli.inputs import EXIT_INVALID
@@ -305,7 +305,7 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(n)
         if len(body) != n:
             self.close_connection = True
-            raise RequestError(400, f"the body ended after {len(body)} of {n} bytes")
+            raise RequestError(400, f"the body ended after {len(body)} of {counted(n, 'byte')}")
         return body
 
     def _send(self, status: int, body: bytes, content_type: str, **headers: str) -> None:

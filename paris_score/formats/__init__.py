@@ -22,17 +22,20 @@ Format = Literal["json", "text"]
 FORMAT_NAMES: Final[dict[str, str]] = {"json": "a paris-position/1 JSON document", "text": "a text grid"}
 
 
-def _too_large(n: int, unit: str) -> PositionFormatError:
+def _too_large(n: int, unit: str, kind: str) -> PositionFormatError:
     """Refused before parsing; ``n`` may be just one more than the limit (readers stop reading there)."""
     return PositionFormatError(
-        [Located("", f"the input is over 1 MiB ({n} {unit} or more); positions are at most {MAX_INPUT_BYTES} {unit}")]
+        [Located("", f"the input is over 1 MiB ({n} {unit} or more); {kind} are at most {MAX_INPUT_BYTES} {unit}")]
     )
 
 
-def decode(data: bytes) -> str:
-    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else (over 1 MiB, not UTF-8)."""
+def decode(data: bytes, kind: str = "positions") -> str:
+    """UTF-8 bytes -> text, a BOM dropped; a clear error for anything else (over 1 MiB, not UTF-8).
+
+    ``kind`` names the documents the input should be, for the message of one over 1 MiB.
+    """
     if len(data) > MAX_INPUT_BYTES:
-        raise _too_large(len(data), "bytes")
+        raise _too_large(len(data), "bytes", kind)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -56,12 +59,15 @@ def read_bounded(path: str | os.PathLike[str]) -> bytes:
         return f.read(MAX_INPUT_BYTES + 1)
 
 
-def input_text(text: str | bytes, expected: str) -> str:
-    """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused."""
+def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str:
+    """The text of an input: UTF-8 decoded, a BOM dropped; too large, undecodable or empty input refused.
+
+    ``expected`` names what an empty input should have held, ``kind`` what a too large one should be.
+    """
     if isinstance(text, bytes):
-        text = decode(text)
+        text = decode(text, kind)
     elif len(text) > MAX_INPUT_BYTES:
-        raise _too_large(len(text), "characters")
+        raise _too_large(len(text), "characters", kind)
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise PositionFormatError([Located("", f"the input is empty; expected {expected}")])
@@ -69,15 +75,20 @@ def input_text(text: str | bytes, expected: str) -> str:
 
 
 def loads_document(
-    text: str | bytes, expected: str, read: Callable[[Any], T], error: type[PositionFormatError] = PositionFormatError
+    text: str | bytes,
+    expected: str,
+    read: Callable[[Any], T],
+    error: type[PositionFormatError] = PositionFormatError,
+    kind: str = "positions",
 ) -> T:
     """``read`` of the JSON document ``text`` (``str`` or UTF-8 ``bytes``): ``expected``, say "a paris-game/1 document".
 
     A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats.jsonread.parse_json`)
-    raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why.
+    raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; ``kind`` names
+    the documents in the message of one over 1 MiB ("game records").
     """
     try:
-        doc = parse_json(input_text(text, expected))
+        doc = parse_json(input_text(text, expected, kind))
     except PositionFormatError as e:
         raise error(e.errors) from None
     return read(doc)

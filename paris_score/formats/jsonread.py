@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, TypeVar
 
-from paris_score.errors import Located, PositionFormatError, clip
+from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.model import BUILDING_ID
 from paris_score.names import SLUG_LIST, postcard_hint
@@ -30,6 +30,23 @@ CARD_SLUGS: Final = {c.value: c for c in Postcard}
 """Each postcard by its slug (the fast paths of the readers)."""
 PIECE_KEYS: Final = ("id", "shape")
 """The keys of a building piece of a catalogue or a game's pool (:meth:`Reader.piece`)."""
+
+
+DOCUMENTS: Final = {
+    "paris-position/1": ("position", "`paris-score score`, `check`, `convert` and `render` read positions"),
+    "paris-game/1": ("game record", "`paris-score replay` reads game records"),
+    "paris-pieces/1": ("catalogue of building shapes", "`paris-score check --pieces` reads catalogues"),
+    "paris-score/1": ("score report", "it is what `paris-score score --format json` prints"),
+    "paris-check/1": ("referee's verdict", "it is what `paris-score check --format json` prints"),
+    "paris-replay/1": ("replay's outcome", "it is what `paris-score replay --format json` prints"),
+}
+"""Each paris-score document kind: what it is, and which command reads (or writes) it."""
+
+
+def wrong_kind(given: str, expected: str) -> str:
+    """The message for a document of another known kind: what it is, what was expected, which command reads it."""
+    noun, reader = DOCUMENTS[given]
+    return f"this is a {given} {noun}, not a {expected} {DOCUMENTS[expected][0]}; {reader}"
 
 
 def kind(value: object) -> str:
@@ -116,11 +133,19 @@ class Reader:
     def document(
         self, data: object, format: str, allowed: tuple[str, ...], required: tuple[str, ...]
     ) -> dict[str, Any] | None:
-        """The top object of a ``format`` document (``"paris-game/1"`` ...): its keys, and its ``format`` that."""
-        obj = self.mapping("", data, allowed, required)
-        if obj is not None and "format" in obj and obj["format"] != format:
-            self.fail("format", f"expected {format!r}, got {brief(obj['format'])}")
-        return obj
+        """The top object of a ``format`` document, its keys checked as :meth:`mapping` does.
+
+        A wrong ``format`` is the first error; a document of another known kind
+        (:data:`DOCUMENTS`, a game record given for a position) is the only one
+        and gives ``None``: its keys would all be wrong, and only the kind matters.
+        """
+        given = data.get("format", format) if isinstance(data, dict) else format
+        if given != format:
+            if isinstance(given, str) and given in DOCUMENTS:
+                self.fail("format", wrong_kind(given, format))
+                return None
+            self.fail("format", f"expected {format!r}, got {brief(given)}")
+        return self.mapping("", data, allowed, required)
 
     def string(self, path: str, value: object) -> str | None:
         if not isinstance(value, str):
@@ -183,7 +208,7 @@ class Reader:
             self.fail(path, "the spaces of a shape must be connected edge to edge (P1)")
             return None
         if size is not None and len(cells) != size:
-            self.fail(path, f"{len(cells)} spaces for a building of size {size}")
+            self.fail(path, f"{counted(len(cells), 'space')} for a building of size {size}")
             return None
         return shape_of(bitboard(cells))
 

@@ -23,6 +23,7 @@ from paris_score.model import (
     PLAYERS,
     Building,
     Ground,
+    Pattern,
     Pieces,
     Player,
     Position,
@@ -455,8 +456,12 @@ def to_dict(position: Position) -> dict[str, Any]:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The ``rules`` object of a document: the pattern's name, or its offsets as ``[dcol, drow]`` pairs."""
-    pattern = rules.large_streetlight_pattern
-    return {"large_streetlight_pattern": pattern if isinstance(pattern, str) else [list(o) for o in pattern]}
+    return {"large_streetlight_pattern": pattern_to_json(rules.large_streetlight_pattern)}
+
+
+def pattern_to_json(pattern: Pattern) -> str | list[list[int]]:
+    """A large streetlight pattern as the documents write it (S1c): its name, or its offsets as ``[dcol, drow]``."""
+    return pattern if isinstance(pattern, str) else [list(o) for o in pattern]
 
 
 def _reserve_entry(size: int, shape: Shape | None) -> int | dict[str, Any]:

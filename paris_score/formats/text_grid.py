@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score.errors import Located, PositionFormatError, UnwritableError
+from paris_score.errors import Located, PositionFormatError, UnwritableError, counted
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
     BOX_SIZES,
@@ -119,7 +119,9 @@ _KEYS: Final[dict[str, str]] = {
 }
 """Header keys as written (lower case, single spaces) -> the key they mean."""
 
-_KEY_LIST: Final = ", ".join(dict.fromkeys(_KEYS.values()))
+_KEY_ORDER: Final = tuple(dict.fromkeys(_KEYS.values()))
+"""The header keys in the template's order."""
+_KEY_LIST: Final = ", ".join(_KEY_ORDER)
 _SINGLE_KEYS: Final = ("annex", "pattern")
 _OWNER_KEYS: Final = {"orange buildings": Player.ORANGE, "blue buildings": Player.BLUE}
 
@@ -176,12 +178,15 @@ class _Reader:
         self.blanks: list[tuple[Square, _Item]] = []
         """The spaces of the row being read still ``?`` (a template not filled in)."""
         self.single: dict[str, tuple[str, _Item]] = {}
+        self.header_lines: dict[str, int] = {}
+        """The last line each header key was given on (where a missing line goes)."""
         self.reserve_lines: dict[str, int] = {}
         """The line of each reserve header: a second one is refused, not added (it would count buildings twice)."""
 
-    def fail(self, line: int, col: int, message: str) -> None:
+    def fail(self, line: int, col: int, message: str, *, last: bool = False) -> None:
+        """An error at ``line`` and ``col`` (0: none); ``last``: after the line's other errors (a line to add)."""
         where = f"line {line}, col {col}" if col else f"line {line}" if line else ""
-        self.errors.append((line or 1 << 30, col, Located(where, message)))
+        self.errors.append((line or 1 << 30, 1 << 30 if last else col, Located(where, message)))
         if len(self.errors) >= MAX_ERRORS:
             raise _TooManyErrorsError
 
@@ -231,9 +236,9 @@ class _Reader:
             return
         self.rows[r] = label.line
         if n_spaces > 8:
-            self.fail_at(spaces[8], f"row {label.text} has {n_spaces} spaces; expected 8")
+            self.fail_at(spaces[8], f"row {label.text} has {counted(n_spaces, 'space')}; expected 8")
         elif n_spaces < 8:
-            self.fail(label.line, 0, f"row {label.text} has {n_spaces} spaces; expected 8, one per column")
+            self.fail(label.line, 0, f"row {label.text} has {counted(n_spaces, 'space')}; expected 8, one per column")
         self.blanks = []
         for c, token in enumerate(spaces[:8]):
             self.space(square(c, r), token)
@@ -311,6 +316,7 @@ class _Reader:
             hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
             self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
             return
+        self.header_lines[key] = number
         value_col = len(raw_key) + 2
         if key in _SINGLE_KEYS:
             if key in self.single:
@@ -516,7 +522,7 @@ class _Reader:
         elif not is_connected(bb):
             self.fail_at(item, "the spaces of a shape must be connected edge to edge (P1)")
         elif size is not None and len(cells) != size:
-            self.fail_at(item, f"{len(cells)} spaces for a building of size {size}")
+            self.fail_at(item, f"{counted(len(cells), 'space')} for a building of size {size}")
         else:
             return shape_of(bb)
         return None
@@ -551,7 +557,16 @@ class _Reader:
         for key in _RESERVE_KEYS:
             if key not in self.headers:
                 player = key.split()[0]
-                self.fail(0, 0, f"no {key!r} line; add one with the sizes {player} did not build, {_example(key)}")
+                message = f"no {key!r} line; add one here with the sizes {player} did not build, {_example(key)}"
+                self.fail(self.missing_line(key), 0, message, last=True)
+
+    def missing_line(self, key: str) -> int:
+        """Where the header ``key`` goes: below the headers that come before it (as the template orders them),
+        else below the grid."""
+        before = _KEY_ORDER[: _KEY_ORDER.index(key)]
+        return 1 + max(
+            (self.header_lines[k] for k in before if k in self.header_lines), default=max(self.rows.values())
+        )
 
     def position(self) -> Position:
         self.reserves_given()
