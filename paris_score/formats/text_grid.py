@@ -650,7 +650,6 @@ HEADERS_OF: Final[dict[str, tuple[str, ...]]] = {
     "too-many-postcards-used": _USED,
     "postcard-used-twice": _USED,
     "piece-without-postcard": _USED,
-    "piece-on-wrong-colour": _USED,
     "postcard-not-in-play": ("postcards", *_USED),
     "too-many-postcards-in-play": ("postcards",),
     "postcard-in-play-twice": ("postcards",),
