@@ -178,6 +178,21 @@ def test_a_document_of_another_kind_gets_one_message_naming_both_kinds(
     assert lines[0].startswith(f"{given}: format: {message.removesuffix('...')}")
 
 
+def test_a_text_grid_where_json_is_expected_is_named_a_position(tmp_path: Path) -> None:
+    grid = write(tmp_path, "game.txt", RULEBOOK_TEXT)
+    status, _, err = run("replay", grid)
+    assert (status, err) == (
+        1,
+        f"{grid}: this is a text grid, a position, not a paris-game/1 game record; "
+        "`paris-score score`, `check`, `convert` and `render` read positions\n",
+    )
+    status, out, _ = run("check", str(RULEBOOK_JSON), "--pieces", grid)
+    assert status == 1
+    assert f"{grid}: this is a text grid, a position, not a paris-pieces/1 catalogue of building shapes;" in out
+    status, _, err = run("replay", write(tmp_path, "junk.txt", "hello"))  # no text grid either: the JSON error
+    assert (status, err) == (1, f"{tmp_path / 'junk.txt'}: line 1, col 1: not valid JSON: Expecting value\n")
+
+
 def test_the_score_report_fed_back_to_score_is_named() -> None:
     report = run("score", str(RULEBOOK_JSON), "--format", "json")[1]
     status, _, err = run("score", "-", stdin=report)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 from paris_score import limits
 from paris_score.documents import PositionDocument
 from paris_score.errors import Located, PositionFormatError
-from paris_score.formats.jsonread import parse_json
+from paris_score.formats.jsonread import DOCUMENTS, parse_json, wrong_kind
 from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
 
@@ -78,23 +78,34 @@ def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str
 
 
 def loads_document(
-    text: str | bytes,
-    expected: str,
-    read: Callable[[Any], T],
-    error: type[PositionFormatError] = PositionFormatError,
-    kind: str = "positions",
+    text: str | bytes, format: str, read: Callable[[Any], T], error: type[PositionFormatError] = PositionFormatError
 ) -> T:
-    """``read`` of the JSON document ``text`` (``str`` or UTF-8 ``bytes``): ``expected``, say "a paris-game/1 document".
+    """``read`` of the JSON text (``str`` or UTF-8 ``bytes``) of a ``format`` document, say ``"paris-game/1"``.
 
     A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats.jsonread.parse_json`)
-    raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; ``kind`` names
-    the documents in the message of one over 1 MiB ("game records").
+    raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; a text grid (a
+    position) is named as such.
     """
     try:
-        doc = parse_json(input_text(text, expected, kind))
+        decoded = input_text(text, f"a {format} document", DOCUMENTS[format].plural)
     except PositionFormatError as e:
         raise error(e.errors) from None
+    try:
+        doc = parse_json(decoded)
+    except PositionFormatError as e:
+        grid = decoded.lstrip()[:1] not in ("{", "[") and _reads_as_text_grid(decoded)
+        raise error([Located("", wrong_kind(None, format))] if grid else e.errors) from None
     return read(doc)
+
+
+def _reads_as_text_grid(text: str) -> bool:
+    from paris_score.formats.text_grid import loads_typed
+
+    try:
+        loads_typed(text)
+    except PositionFormatError:
+        return False
+    return True
 
 
 def loads(text: str | bytes, format: Format | None = None) -> Position:

@@ -72,7 +72,7 @@ def loads_catalogue(text: str | bytes) -> Catalogue:
 
     :class:`~paris_score.errors.CatalogueFormatError` (a :class:`PositionFormatError`) lists every error.
     """
-    return loads_document(text, "a paris-pieces/1 document", catalogue_from_dict, CatalogueFormatError, "catalogues")
+    return loads_document(text, CATALOGUE_FORMAT, catalogue_from_dict, CatalogueFormatError)
 
 
 def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:

@@ -224,7 +224,7 @@ def read_well_formed(data: object) -> GameRecord | None:
 
 def loads_game(text: str | bytes) -> GameRecord:
     """A record from its ``paris-game/1`` JSON text (``str`` or UTF-8 ``bytes``); every error at once."""
-    return loads_document(text, "a paris-game/1 document", game_from_dict, GameFormatError, "game records")
+    return loads_document(text, GAME_FORMAT, game_from_dict, GameFormatError)
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
@@ -32,21 +32,40 @@ PIECE_KEYS: Final = ("id", "shape")
 """The keys of a building piece of a catalogue or a game's pool (:meth:`Reader.piece`)."""
 
 
+class DocumentKind(NamedTuple):
+    """A kind of paris-score document, for messages."""
+
+    noun: str
+    plural: str
+    reader: str
+    """Which command reads it (or, for an output, prints it)."""
+
+
 DOCUMENTS: Final = {
-    "paris-position/1": ("position", "`paris-score score`, `check`, `convert` and `render` read positions"),
-    "paris-game/1": ("game record", "`paris-score replay` reads game records"),
-    "paris-pieces/1": ("catalogue of building shapes", "`paris-score check --pieces` reads catalogues"),
-    "paris-score/1": ("score report", "it is what `paris-score score --format json` prints"),
-    "paris-check/1": ("referee's verdict", "it is what `paris-score check --format json` prints"),
-    "paris-replay/1": ("replay's outcome", "it is what `paris-score replay --format json` prints"),
+    "paris-position/1": DocumentKind(
+        "position", "positions", "`paris-score score`, `check`, `convert` and `render` read positions"
+    ),
+    "paris-game/1": DocumentKind("game record", "game records", "`paris-score replay` reads game records"),
+    "paris-pieces/1": DocumentKind(
+        "catalogue of building shapes", "catalogues", "`paris-score check --pieces` reads catalogues"
+    ),
+    "paris-score/1": DocumentKind("score report", "reports", "it is what `paris-score score --format json` prints"),
+    "paris-check/1": DocumentKind(
+        "referee's verdict", "verdicts", "it is what `paris-score check --format json` prints"
+    ),
+    "paris-replay/1": DocumentKind(
+        "replay's outcome", "replays", "it is what `paris-score replay --format json` prints"
+    ),
 }
-"""Each paris-score document kind: what it is, and which command reads (or writes) it."""
+"""Each paris-score document kind by its ``format``."""
 
 
-def wrong_kind(given: str, expected: str) -> str:
-    """The message for a document of another known kind: what it is, what was expected, which command reads it."""
-    noun, reader = DOCUMENTS[given]
-    return f"this is a {given} {noun}, not a {expected} {DOCUMENTS[expected][0]}; {reader}"
+def wrong_kind(given: str | None, expected: str) -> str:
+    """The message for a document of another known kind (``None``: a text grid, which is a position):
+    what it is, what was expected, which command reads it."""
+    what = "text grid, a position" if given is None else f"{given} {DOCUMENTS[given].noun}"
+    reader = DOCUMENTS["paris-position/1" if given is None else given].reader
+    return f"this is a {what}, not a {expected} {DOCUMENTS[expected].noun}; {reader}"
 
 
 def kind(value: object) -> str:
