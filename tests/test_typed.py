@@ -333,10 +333,48 @@ def test_no_check_is_suggested_where_it_helps_only() -> None:
     wrong_colour = RULEBOOK.replace("1   oA  oA  l.  o.  bE", "1   oA  oA  l.  o.  oE")  # E on orange: P1
     code, _, err = run("score", "-", stdin=wrong_colour)
     assert code == 1
-    assert err.splitlines()[-1] == (
-        "<stdin>: not legal (1 error, 0 warnings); if the board really is so, --no-check scores it anyway"
+    assert err.splitlines() == [
+        "<stdin>: error   P1 building-on-wrong-colour: building E of blue covers orange's colour [E1]",
+        "<stdin>:     line 7 (row 1): E1",
+        "<stdin>:     line 17 (blue buildings: E)",
+        "<stdin>: not legal (1 error, 0 warnings); fix the lines shown, "
+        "or if the board really is so, --no-check scores it anyway",
+    ]
+
+
+def test_a_building_given_to_the_wrong_owner_names_its_owner_line() -> None:
+    """The board shows the problem, the owner line holds the typo: both are named."""
+    text = RULEBOOK.replace("orange buildings: A B C", "orange buildings: A B C G").replace(
+        "blue buildings: D E F G H", "blue buildings: D E F H"
     )
-    assert err.splitlines()[1] == "<stdin>:     line 7 (row 1): E1"
+    code, _, err = run("score", "-", stdin=text)
+    assert code == 1
+    assert err.splitlines()[:5] == [
+        "<stdin>: error   P1 building-on-wrong-colour: building G of orange covers blue's colour [H3 H4 H5]",
+        "<stdin>:     line 9 (row 3): H3",
+        "<stdin>:     line 10 (row 4): H4",
+        "<stdin>:     line 11 (row 5): H5",
+        "<stdin>:     line 16 (orange buildings: G)",
+    ]
+
+
+def test_postcard_problems_name_the_postcard_lines_in_text_and_annotations() -> None:
+    text = RULEBOOK.replace("orange used: sacre-coeur", "orange used: le-peintre sacre-coeur")
+    code, out, _ = run("check", "-", stdin=text)
+    assert code == 1
+    assert "  error   B5 too-many-postcards-used: orange has used 5 postcards; a player has 4 action tokens" in out
+    assert "      line 22 (orange used)\n      line 23 (blue used)" in out
+    code, out, _ = run("check", "-", "--format", "github", stdin=text)
+    assert "::error file=<stdin>,line=22,title=B5 too-many-postcards-used::" in out
+
+
+def test_json_problems_name_no_header_lines(tmp_path: Path) -> None:
+    text = RULEBOOK.replace("orange used: sacre-coeur", "orange used: le-peintre sacre-coeur")
+    as_json = tmp_path / "game.json"
+    as_json.write_text(dumps_json(loads_text(text)), "utf-8")
+    code, out, _ = run("check", str(as_json), "--format", "github")
+    assert code == 1
+    assert ",line=1,title=B5 too-many-postcards-used::" in out
 
 
 # -- 5. the streetlight count is a remark for --verbose -------------------------------------
@@ -543,3 +581,11 @@ def test_a_reserve_of_0_is_refused_with_the_word_to_write() -> None:
 )
 def test_a_postcard_hint_names_the_closest_card_only(written: str, hint: str) -> None:
     assert postcard_hint(written) == hint
+
+
+def test_every_code_a_header_decides_is_a_referee_code() -> None:
+    from paris_score.formats.text_grid import _KEY_ORDER, HEADERS_OF
+    from paris_score.problems import PROBLEMS
+
+    assert set(HEADERS_OF) <= set(PROBLEMS)
+    assert {key for keys in HEADERS_OF.values() for key in keys} - {"owner"} <= set(_KEY_ORDER)

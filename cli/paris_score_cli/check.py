@@ -30,7 +30,7 @@ from paris_score.model import Pattern
 from paris_score.referee import errors
 from paris_score.squares import square_name
 from paris_score.verdict import problems_document, summary, unreadable_document, verdict
-from paris_score_cli.inputs import RowLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
+from paris_score_cli.inputs import GridLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
 
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
@@ -63,18 +63,32 @@ def problem_line(problem: Problem) -> str:
     return f"{problem.severity:<7} {problem}"
 
 
-def problem_lines(problem: Problem, rows: RowLines) -> list[str]:
-    """:func:`problem_line`, then for a text grid its spaces row by row, each with its line to fix.
+def problem_lines(problem: Problem, typed: GridLines) -> list[str]:
+    """:func:`problem_line`, then for a text grid its spaces row by row, each with its line to fix,
+    and the header lines that decide it.
 
-    ``    line 10 (row 8): C8``: a building with a stray space shows it on a row of its own.
+    ``    line 10 (row 8): C8``: a building with a stray space shows it on a row of its own;
+    ``    line 18 (blue buildings): G``: or its owner was typed wrong.
     """
     lines = [problem_line(problem)]
-    if rows is not None:
+    if typed is not None:
         by_row: dict[int, list[str]] = {}
         for sq in problem.spaces:
             by_row.setdefault(sq >> 3, []).append(square_name(sq))
+        rows = typed.row_lines
         lines += [f"    line {rows[r]} (row {r + 1}): {' '.join(names)}" for r, names in sorted(by_row.items())]
+        lines += [f"    line {line} ({what})" for line, what in typed.headers_of(problem)]
     return lines
+
+
+def first_line(problem: Problem, typed: GridLines) -> int:
+    """The line an annotation of ``problem`` points at: its first space's row, else a header that decides it, else 1."""
+    if typed is None:
+        return 1
+    if problem.spaces:
+        return typed.line_of(problem.spaces[0])
+    headers = typed.headers_of(problem)
+    return headers[0][0] if headers else 1
 
 
 def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
@@ -112,7 +126,7 @@ class Outcome:
     """One file checked: its problems, or why it (or the catalogue) could not be read."""
 
     source: str
-    rows: RowLines = None
+    rows: GridLines = None
     """The line of each grid row in a text grid, for messages about spaces."""
     pattern_said: str = ""
     """The line that says ``--pattern`` changed the file's pattern."""
@@ -219,9 +233,8 @@ def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             title = _escape(f"unreadable, not a {kind}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
-    rows = outcome.rows
     for problem in shown(list(outcome.problems), verbose):
-        line = rows[problem.spaces[0] >> 3] if rows is not None and problem.spaces else 1
+        line = first_line(problem, outcome.rows)
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)
@@ -244,7 +257,7 @@ def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
     )
 
 
-def refuse_illegal(path: str, position: paris_score.Position, rows: RowLines = None) -> None:
+def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = None) -> None:
     """For ``score``: the problems of :func:`paris_score.check` on standard error; exit 1 on an error.
 
     Remarks the player cannot act on (:data:`QUIET`) and warnings the report
@@ -259,6 +272,8 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: RowLines = N
     if broken:
         if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
             hint = "; fix the lines shown" if rows is not None else ""
+        elif rows is not None and any(rows.headers_of(p) for p in broken):  # a header may hold the typo
+            hint = "; fix the lines shown, or if the board really is so, --no-check scores it anyway"
         else:
             hint = "; if the board really is so, --no-check scores it anyway"
         click.echo(f"{source}: not legal ({summary(problems)}){hint}", err=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
 import click
@@ -15,9 +15,13 @@ from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
 from paris_score.light import pattern_label
 from paris_score.model import Pattern
 
+if TYPE_CHECKING:
+    from paris_score.formats.text_grid import Typed
+
 EXIT_INVALID: Final = 1
 
-RowLines = tuple[int, ...] | None
+GridLines: TypeAlias = "Typed | None"
+"""For a text grid, where each row and header was typed (messages name the line to fix); ``None`` for JSON."""
 """The line each grid row of a text grid was typed on; ``None`` for JSON."""
 
 T = TypeVar("T")
@@ -92,7 +96,7 @@ def read_position(path: str) -> paris_score.Position:
     return read_typed(path)[0]
 
 
-def read_typed(path: str) -> tuple[paris_score.Position, RowLines]:
+def read_typed(path: str) -> tuple[paris_score.Position, GridLines]:
     """:func:`read_position`, and for a text grid the line of each grid row (for messages about spaces)."""
     format = format_of(path)  # a *.json file is read as JSON, so a broken one gets JSON errors
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 
 from paris_score import limits
 from paris_score.documents import PositionDocument
@@ -12,6 +12,9 @@ from paris_score.errors import Located, PositionFormatError
 from paris_score.formats.jsonread import DOCUMENTS, parse_json, wrong_kind
 from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
+
+if TYPE_CHECKING:
+    from paris_score.formats.text_grid import Typed
 
 MAX_INPUT_BYTES: Final = limits.MAX_INPUT_BYTES
 """Inputs larger than 1 MiB are refused before parsing: no real position comes close (docs/robustness.md)."""
@@ -115,10 +118,11 @@ def loads(text: str | bytes, format: Format | None = None) -> Position:
     return loads_lines(text, format)[0]
 
 
-def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Position, tuple[int, ...] | None]:
-    """:func:`loads`, and for a text grid the line each grid row was typed on (``None`` for JSON).
+def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Position, Typed | None]:
+    """:func:`loads`, and for a text grid where each row and header was typed (``None`` for JSON).
 
-    Messages about spaces can then name the line to fix (``line 10 (row 8): C8``).
+    Messages about spaces can then name the line to fix (``line 10 (row 8): C8``),
+    and those a header decides its line too (``line 18 (blue buildings): G``).
     """
     if format not in (None, "json", "text"):
         raise ValueError(f"unknown format {format!r}; expected 'json', 'text' or None")
@@ -128,7 +132,7 @@ def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Positi
     from paris_score.formats.text_grid import loads_typed  # only when needed: a faster start
 
     typed = loads_typed(text)
-    return typed.position, typed.row_lines
+    return typed.position, typed
 
 
 def format_of(path: str | os.PathLike[str]) -> Format | None:

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score.errors import Located, PositionFormatError, UnwritableError, counted
+from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
     BOX_SIZES,
@@ -178,8 +178,10 @@ class _Reader:
         self.blanks: list[tuple[Square, _Item]] = []
         """The spaces of the row being read still ``?`` (a template not filled in)."""
         self.single: dict[str, tuple[str, _Item]] = {}
-        self.header_lines: dict[str, int] = {}
-        """The last line each header key was given on (where a missing line goes)."""
+        self.header_lines: dict[str, list[int]] = {}
+        """The lines each header key was typed on: where a missing line goes, what a problem points at."""
+        self.owner_lines: dict[str, tuple[int, str]] = {}
+        """Each building id -> the line of the owner header naming it, and that header's key."""
         self.reserve_lines: dict[str, int] = {}
         """The line of each reserve header: a second one is refused, not added (it would count buildings twice)."""
 
@@ -316,8 +318,8 @@ class _Reader:
             hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
             self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
             return
-        self.header_lines[key] = number
         value_col = len(raw_key) + 2
+        self.header_lines.setdefault(key, []).append(number)
         if key in _SINGLE_KEYS:
             if key in self.single:
                 first = self.single[key][1].line
@@ -412,6 +414,7 @@ class _Reader:
                 self.fail_at(item, f"building {id_} is already listed on line {owner[id_][1].line}")
             else:
                 owner[id_] = (player, item)
+                self.owner_lines[id_] = (item.line, f"{player} buildings")
         for id_, item in self.first.items():
             if id_ in owner:
                 continue
@@ -570,7 +573,7 @@ class _Reader:
         else below the grid."""
         before = _KEY_ORDER[: _KEY_ORDER.index(key)]
         return 1 + max(
-            (self.header_lines[k] for k in before if k in self.header_lines), default=max(self.rows.values())
+            (self.header_lines[k][-1] for k in before if k in self.header_lines), default=max(self.rows.values())
         )
 
     def position(self) -> Position:
@@ -644,17 +647,60 @@ def _example(key: str) -> str:
     return f"e.g. '{key}: 4 5', or '{key}: none' if every building was built"
 
 
+_OWNER: Final = "owner"
+"""In :data:`HEADERS_OF`: the owner line naming each building on the problem's spaces."""
+_USED: Final = ("orange used", "blue used")
+HEADERS_OF: Final[dict[str, tuple[str, ...]]] = {
+    "building-on-wrong-colour": (_OWNER,),
+    "annex-on-wrong-colour": (_OWNER,),
+    "piece-owner-not-card-user": (_OWNER, *_USED),
+    "too-many-postcards-used": _USED,
+    "postcard-used-twice": _USED,
+    "piece-without-postcard": _USED,
+    "postcard-not-in-play": ("postcards", *_USED),
+    "too-many-postcards-in-play": ("postcards",),
+    "postcard-in-play-twice": ("postcards",),
+    "postcards-in-play-unknown": ("postcards",),
+    "jardin-twice": ("jardin",),
+    "jardin-wrong-size": ("jardin",),
+    "reserve-not-given": ("orange reserve", "blue reserve"),
+}
+"""Problem code -> the header lines that decide it: a typo there shows on the board, but is fixed in a header."""
+
+
 @attrs.frozen
 class Typed:
-    """A position read from a text grid, and the line each grid row was typed on (for messages)."""
+    """A position read from a text grid, and where each part of it was typed (for messages)."""
 
     position: Position
     row_lines: tuple[int, ...]
     """The line number of rows 1 to 8."""
+    header_lines: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
+    """Each header key given -> the lines it was typed on."""
+    owner_lines: dict[str, tuple[int, str]] = attrs.field(factory=dict)
+    """Each building id -> the line of the owner header naming it, and that header's key."""
 
     def line_of(self, sq: Square) -> int:
         """The line the space ``sq`` was typed on."""
         return self.row_lines[sq >> 3]
+
+    def headers_of(self, problem: Problem) -> list[tuple[int, str]]:
+        """The header lines that decide ``problem`` (:data:`HEADERS_OF`), as (line, what it says), in line order.
+
+        ``(18, "blue buildings: G")`` for a building on the wrong colour: the
+        owner line is the other place the typo may be.
+        """
+        found: set[tuple[int, str]] = set()
+        for key in HEADERS_OF.get(problem.code, ()):
+            if key == _OWNER:
+                spaces = sum(1 << sq for sq in problem.spaces)
+                for b in self.position.buildings:
+                    if b.spaces & spaces and b.id in self.owner_lines:
+                        line, owner = self.owner_lines[b.id]
+                        found.add((line, f"{owner}: {b.id}"))
+            else:
+                found.update((line, key) for line in self.header_lines.get(key, ()))
+        return sorted(found)
 
 
 def loads_text(text: str) -> Position:
@@ -668,7 +714,12 @@ def loads_typed(text: str) -> Typed:
     try:
         reader.read(text.removeprefix("\ufeff"))
         position = reader.position()
-        return Typed(position, tuple(reader.rows[r] for r in range(8)))
+        return Typed(
+            position,
+            tuple(reader.rows[r] for r in range(8)),
+            {key: tuple(lines) for key, lines in reader.header_lines.items()},
+            reader.owner_lines,
+        )
     except _TooManyErrorsError:
         found = [e for *_, e in sorted(reader.errors, key=lambda e: e[:2])]
         raise PositionFormatError([*found, Located("", f"stopped after {MAX_ERRORS} errors")]) from None
