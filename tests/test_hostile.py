@@ -363,7 +363,7 @@ def test_text_grid_rows_ragged_missing_and_tabbed() -> None:
     ragged = [*rows[:row3], rows[row3].rsplit(None, 1)[0], *rows[row3 + 1 :]]
     assert refused("\n".join(ragged)) == ["line 9: row 3 has 7 spaces; expected 8, one per column"]
     missing = [*rows[:row3], *rows[row3 + 1 :]]
-    assert refused("\n".join(missing)) == ["row 3 is missing; the grid needs rows 1 to 8"]
+    assert refused("\n".join(missing)) == [f"line {row3 + 1}: row 3 is missing; the grid needs rows 1 to 8"]
     tabbed = "\n".join(line.replace("  ", "\t") for line in rows)
     assert paris_score.loads(tabbed) == paris_score.loads(RULEBOOK_TEXT)
 

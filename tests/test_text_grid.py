@@ -308,9 +308,9 @@ def test_rows_missing_twice_or_mislabelled() -> None:
     rows = [*PLAIN_ROWS[:6], "9   o.  o.  o.  o.  b.  b.  b.  b.", PLAIN_ROWS[0], *RESERVES.values()]
     assert errors("\n".join(rows)) == [
         "line 7, col 1: '9' is not a row number; expected 1 to 8",
+        "line 7: row 7 is missing; the grid needs rows 1 to 8",
+        "line 7: row 8 is missing; the grid needs rows 1 to 8",
         "line 8, col 1: row 1 is given twice; the first is on line 1",
-        "row 7 is missing; the grid needs rows 1 to 8",
-        "row 8 is missing; the grid needs rows 1 to 8",
     ]
 
 
@@ -679,7 +679,7 @@ def test_row_labels_are_exact_numbers() -> None:
     text = grid((2, "23  o.  o.  o.  o.  b.  b.  b.  b."))
     assert errors(text) == [
         "line 2, col 1: '23' is not a row number; expected 1 to 8",
-        "row 2 is missing; the grid needs rows 1 to 8",
+        "line 2: row 2 is missing; the grid needs rows 1 to 8",
     ]
 
 

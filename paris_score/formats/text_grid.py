@@ -563,6 +563,11 @@ class _Reader:
                 message = f"no {key!r} line; add one here with the sizes {player} did not build, {_example(key)}"
                 self.fail(self.missing_line(key), 0, message, last=True)
 
+    def missing_row_line(self, r: int) -> int:
+        """Where the missing grid row ``r`` goes: below the row before it, else above the first row given."""
+        above = [line for row, line in self.rows.items() if row < r]
+        return max(above) + 1 if above else min(self.rows.values())
+
     def missing_line(self, key: str) -> int:
         """Where the header ``key`` goes: below the headers that come before it (as the template orders them),
         else below the grid."""
@@ -578,7 +583,9 @@ class _Reader:
         else:
             for r in range(8):
                 if r not in self.rows:
-                    self.fail(0, 0, f"row {r + 1} is missing; the grid needs rows 1 to 8")
+                    self.fail(
+                        self.missing_row_line(r), 0, f"row {r + 1} is missing; the grid needs rows 1 to 8", last=True
+                    )
         # Any: the attrs plugin types ``converter=tuple`` as an unsolvable ``Iterable[_T_co]``.
         buildings: Any = tuple(self.buildings())
         orange, blue = self.reserve("orange reserve"), self.reserve("blue reserve")
