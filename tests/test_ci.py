@@ -254,8 +254,9 @@ def test_other_paris_documents_in_a_folder_are_skipped_not_failed() -> None:
     assert code == 0
     assert f"{record}: skipped, a paris-game/1 document, not a position" in out.splitlines()
     assert out.splitlines()[-1].endswith("; 1 other document skipped")
-    code, out = run("check", str(EXAMPLES), "--format", "json")
-    assert str(record) not in [doc["file"] for doc in json.loads(out)]
+    result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
+    assert str(record) not in [doc["file"] for doc in json.loads(result.stdout)]  # only paris-check/1 documents
+    assert f"{record}: skipped, a paris-game/1 document, not a position\n" == result.stderr  # but not silently
     code, out = run("check", str(record))
     assert code == 1
     assert out.startswith(f"{record}: unreadable, not a paris-position/1 position")

@@ -352,6 +352,8 @@ def check_command(
         if output_format == "json":
             if outcome.skipped is None:
                 documents.append(outcome.document(final, pieces))
+            else:  # not a paris-check/1 document: said on standard error, so that the skip is not silent
+                click.echo(verdict_line(outcome, final, verbose), err=True)
         else:
             for line in (github_lines if output_format == "github" else text_lines)(outcome, final, verbose):
                 click.echo(line)
