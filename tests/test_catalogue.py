@@ -76,6 +76,13 @@ def test_piece_ids_are_unique() -> None:
     assert errors_of(data) == ["pieces[1].id: 'I3' is used by an earlier piece; ids are unique"]
 
 
+def test_a_piece_that_cannot_be_read_does_not_hide_a_repeated_id() -> None:
+    data = fictional()
+    data["pieces"][0]["shape"] = ["A1", "Z9"]
+    data["pieces"][3]["id"] = data["pieces"][2]["id"]
+    assert [e.split(":")[0] for e in errors_of(data)] == ["pieces[0].shape[1]", "pieces[3].id"]
+
+
 def test_not_json_and_empty_input() -> None:
     assert errors_of([]) == ["expected an object, got a list"]
     with pytest.raises(PositionFormatError, match="empty"):

@@ -28,7 +28,7 @@ from typing import Any, Final
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.errors import CatalogueFormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats.jsonread import Reader
+from paris_score.formats.jsonread import Reader, whole
 from paris_score.model import BOX_COUNTS
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
@@ -49,12 +49,18 @@ def catalogue_from_dict(data: object) -> Catalogue:
     if obj is None:
         raise CatalogueFormatError(r.errors)
     note = r.string("note", obj["note"]) if "note" in obj else ""
-    pieces = r.each("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
+    start = len(r.errors)
+    read = r.items("pieces", obj["pieces"], lambda p, v: _piece(r, p, v)) if "pieces" in obj else None
+    seen: set[str] = set()
+    for i, piece in enumerate(read or ()):  # the ids of the pieces read, whether or not the others could be
+        if piece is None:
+            continue
+        if piece.id in seen:
+            r.fail(f"pieces[{i}].id", f"{piece.id!r} is used by an earlier piece; ids are unique")
+        seen.add(piece.id)
+    r.in_order(start)
+    pieces = whole(read)
     if pieces is not None:
-        ids = [p.id for p in pieces]
-        for i, id_ in enumerate(ids):
-            if id_ in ids[:i]:
-                r.fail(f"pieces[{i}].id", f"{id_!r} is used by an earlier piece; ids are unique")
         sizes = Counter(p.size for p in pieces)
         if sizes != Counter(BOX_COUNTS):
             r.fail(
