@@ -212,3 +212,19 @@ def test_play_games_end_and_alternate() -> None:
         assert done.finished
         assert all(a is not b for a, b in zip(done.players, done.players[1:], strict=False))
         assert set(done.players) == {Player.ORANGE, Player.BLUE}
+
+
+def test_finished_refuses_a_record_that_stops_before_the_end(tmp_path: Path) -> None:
+    """G12: a cut record replays legal (exit 0), but --finished asks for a whole game (exit 1, said on stderr)."""
+    doc = json.loads(SHORT.read_text("utf-8"))
+    doc["moves"] = doc["moves"][:20]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(doc), "utf-8")
+    assert run("replay", str(cut))[0] == 0
+    code, out, err = run("replay", str(cut), "--finished")
+    assert code == 1
+    assert "every move is legal; the game is not over (phase 2, orange to move)" in out
+    assert err == f"{cut}: the game is not over (G12), and --finished asks for a whole game\n"
+    code, out, err = run("replay", str(cut), "--finished", "--format", "json")
+    assert (code, json.loads(out)["finished"], json.loads(out)["legal"]) == (1, False, True)
+    assert run("replay", str(SHORT), "--finished")[0] == 0  # a whole game passes

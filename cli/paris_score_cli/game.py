@@ -1,8 +1,9 @@
 """``paris-score replay`` (referee a whole game record) and ``paris-score play`` (a random game record).
 
-Exit statuses of ``replay``: 0 every move legal (the game finished or not), 1 the
-record cannot be read, a move is illegal, or the record's result disagrees with
-the score; 2 a usage error.
+Exit statuses of ``replay``: 0 every move legal (the game finished or not; with
+``--finished``, finished), 1 the record cannot be read, a move is illegal, the
+record's result disagrees with the score, or with ``--finished`` the game is
+not over; 2 a usage error.
 """
 
 from __future__ import annotations
@@ -86,21 +87,27 @@ def _text(source: str, done: Replay) -> list[str]:
     help="Also write the last position reached as paris-position/1 JSON to OUT (`-`: standard output, before "
     "the text output; not with --format json).",
 )
-def replay_command(file: str, output_format: str, position_out: str | None) -> None:
+@click.option(
+    "--finished",
+    is_flag=True,
+    help="Also require the game to be over (G12): a record that stops before its end exits 1.",
+)
+def replay_command(file: str, output_format: str, position_out: str | None, finished: bool) -> None:
     """Replay the paris-game/1 record in FILE (`-` reads standard input) move by move.
 
     Every move is refereed in turn; the first illegal one is named with the
     rule it breaks and the replay stops there. When every move is legal and
     the game is over, the final position is scored, and compared with the
     record's result if it gives one.  Exit status 0 every move legal, 1 the
-    record cannot be read, a move is illegal or the result disagrees, 2 usage
-    error.
+    record cannot be read, a move is illegal or the result disagrees (or, with
+    --finished, the game is not over), 2 usage error.
 
     \b
     Examples:
       paris-score replay game.json
       paris-score replay game.json --format json
       paris-score replay game.json --position-out final.json
+      paris-score replay archive/game-0042.json --finished
     """
     if position_out == "-" and file == "-":
         raise click.UsageError("FILE and --position-out cannot both be standard input and output")
@@ -120,7 +127,10 @@ def replay_command(file: str, output_format: str, position_out: str | None) -> N
         click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
     else:
         click.echo("\n".join(_text(source_name(file), done)))
-    sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False else EXIT_INVALID)
+    unfinished = finished and done.legal and not done.finished
+    if unfinished:
+        click.echo(f"{source_name(file)}: the game is not over (G12), and --finished asks for a whole game", err=True)
+    sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False and not unfinished else EXIT_INVALID)
 
 
 def random_game(seed: int) -> GameRecord:
