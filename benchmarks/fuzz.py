@@ -26,8 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from tests.fuzzing import exercise, exercise_game  # noqa: E402
-from tests.test_fuzz import SEED, mutated  # noqa: E402
+from tests.fuzzing import FUZZ_SEED, exercise, exercise_game, mutated  # noqa: E402
 
 LIMIT = 0.100
 """Seconds an input may take."""
@@ -44,7 +43,9 @@ def timed(data: bytes, game: bool, draw: bool) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--inputs", type=int, default=20000, help="how many inputs (default 20,000)")
-    parser.add_argument("--seed", type=int, default=SEED, help=f"the loop's seed (default {SEED}, the suite's)")
+    parser.add_argument(
+        "--seed", type=int, default=FUZZ_SEED, help=f"the loop's seed (default {FUZZ_SEED}, the suite's)"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     times: list[tuple[float, int, bytes]] = []

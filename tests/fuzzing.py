@@ -19,7 +19,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import paris_score
 from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, annotate
@@ -457,6 +457,22 @@ def mutate(rng: random.Random, data: bytes, other: bytes) -> bytes:
 
 
 CATALOGUE = paris_score.load_catalogue(ROOT / "tests" / "data" / "fictional-pieces.json")
+
+
+FUZZ_SEED: Final = 20261126
+"""The seed of the suite's seeded loop (tests/test_fuzz.py), which benchmarks/fuzz.py times too."""
+DRAW_ONE_IN: Final = 8
+"""The seeded loop draws one read input in 8 as SVG (drawing is most of the cost)."""
+
+
+def mutated(rng: random.Random, i: int) -> tuple[bytes, bool, bool]:
+    """Input ``i`` of the seeded loop: its bytes, whether it is a game record, whether it is drawn.
+
+    tests/test_fuzz.py checks what comes out; benchmarks/fuzz.py times the same inputs.
+    """
+    game = i % 4 == 3
+    data = mutate(rng, *rng.choices(game_seeds(), k=2)) if game else mutate(rng, *rng.choices(seeds(), k=2))
+    return data, game, i % DRAW_ONE_IN == 0
 
 
 def exercise(data: bytes | str, *, draw: bool = True) -> Position | None:

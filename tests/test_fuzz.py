@@ -26,6 +26,7 @@ import paris_score
 from paris_score import CatalogueFormatError, Position
 from tests.fuzzing import (
     CATALOGUE,
+    FUZZ_SEED,
     MOVE_WORDS,
     ROOT,
     exercise,
@@ -33,24 +34,13 @@ from tests.fuzzing import (
     exercise_move,
     game_seeds,
     mutate,
+    mutated,
     seeds,
 )
 from tests.strategies import legal_positions, positions
 
 INPUTS = int(os.environ.get("PARIS_FUZZ_INPUTS", "20000"))
-SEED = int(os.environ.get("PARIS_FUZZ_SEED", "20261126"))
-DRAW_ONE_IN = 8
-"""The seeded loop draws one read input in 8 as SVG (drawing is most of the cost)."""
-
-
-def mutated(rng: random.Random, i: int) -> tuple[bytes, bool, bool]:
-    """Input ``i`` of the seeded loop: its bytes, whether it is a game record, whether it is drawn.
-
-    benchmarks/fuzz.py times the same inputs (the 100 ms bound of docs/robustness.md is measured there).
-    """
-    game = i % 4 == 3
-    data = mutate(rng, *rng.choices(game_seeds(), k=2)) if game else mutate(rng, *rng.choices(seeds(), k=2))
-    return data, game, i % DRAW_ONE_IN == 0
+SEED = int(os.environ.get("PARIS_FUZZ_SEED", str(FUZZ_SEED)))
 
 
 def check_input(data: bytes | str, *, draw: bool = True) -> Position | None:
