@@ -8,6 +8,7 @@ whether the position could happen under the rules is :func:`paris_score.check`'s
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable
 from typing import Any, Final, Literal, NamedTuple
@@ -234,15 +235,15 @@ class Pieces:
 
     def placed(self) -> dict[str, Square]:
         """Each piece standing on a space (Chartier excluded) -> its space, in table order."""
-        found: dict[str, Square] = {}
-        for key in _STANDING_KEYS:
-            value: Statue | Square | None = getattr(self, key)
-            if value is not None:
-                found[key] = value.at if isinstance(value, Statue) else value
-        return found
+        return {
+            key: value if type(value) is int else value.at
+            for key, value in zip(_STANDING_KEYS, _STANDING_OF(self), strict=True)
+            if value is not None
+        }
 
 
 _STANDING_KEYS: Final = tuple(piece.key for piece in STANDING)
+_STANDING_OF: Final = operator.attrgetter(*_STANDING_KEYS)
 
 
 def _cards(value: Iterable[Postcard]) -> tuple[Postcard, ...]:
@@ -486,16 +487,17 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    placed = position.pieces.placed()
+    pieces = position.pieces
     occupied = built
-    for at in placed.values():
-        occupied |= 1 << at
+    for value in _STANDING_OF(pieces):
+        if value is not None:
+            occupied |= 1 << (value if type(value) is int else value.at)
+            count += 1
     lamps = position.ground.streetlight & ~built
-    for key in _LAMP_KEYS:
-        sq = placed.get(key)
+    for sq in _LAMPS_OF(pieces):
         if sq is not None:
             lamps |= 1 << sq
-    return Occupancy(built, occupied, lamps, occupied.bit_count() != count + len(placed))
+    return Occupancy(built, occupied, lamps, occupied.bit_count() != count)
 
 
-_LAMP_KEYS: Final = tuple(piece.key for piece in LAMP_PIECES)
+_LAMPS_OF: Final = operator.attrgetter(*(piece.key for piece in LAMP_PIECES))
