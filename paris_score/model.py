@@ -66,7 +66,7 @@ def as_player(player: PlayerLike, argument: str = "player") -> Player:
 
 
 def _owner(value: PlayerLike) -> Player:
-    return as_player(value, "owner")
+    return value if type(value) is Player else as_player(value, "owner")
 
 
 Facing = Literal["up", "down", "left", "right"]
@@ -289,6 +289,8 @@ def _shapes(value: Iterable[Shape | None]) -> tuple[Shape | None, ...]:
 
 
 def _players(value: Any) -> tuple[Player, ...]:
+    if value == ():  # the usual case: every reserve given
+        return ()
     said = {Player(v) for v in value}
     return tuple(p for p in PLAYERS if p in said)
 
@@ -435,14 +437,7 @@ class Position:
         Which piece has which ground is :data:`paris_score.postcards.PIECES`;
         :func:`paris_score.referee.piece_problems` checks it.
         """
-        player = as_player(player)
-        if ground is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
-            return self.own(player)
-        if ground is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
-            return self.own(player) | self.colours.mixed
-        if ground is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
-            return self.ground.streetlight
-        return self.ground.own(player.other)  # P7 Chartier space: the opponent's printed colour
+        return allowed_spaces(self.ground, self.colours, ground, as_player(player))
 
     def things(self) -> list[tuple[str, Bitboard]]:
         """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""
@@ -460,6 +455,17 @@ class Position:
     def lamps(self) -> Bitboard:
         """Every lamp (W4), see :func:`occupancy`."""
         return occupancy(self).lamps
+
+
+def allowed_spaces(printed: Ground, colours: Ground, ground: Allowed, player: Player) -> Bitboard:
+    """:meth:`Position.allowed` from the position's ``printed`` ground and its :attr:`~Position.colours`."""
+    if ground is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
+        return colours.own(player)
+    if ground is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
+        return colours.own(player) | colours.mixed
+    if ground is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
+        return printed.streetlight
+    return printed.own(player.other)  # P7 Chartier space: the opponent's printed colour
 
 
 class Occupancy(NamedTuple):

@@ -35,6 +35,7 @@ from paris_score.model import (
     Player,
     PlayerLike,
     Position,
+    allowed_spaces,
     as_player,
 )
 from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
@@ -375,8 +376,9 @@ def piece_problems(position: Position) -> list[Problem]:
     by their own functions.
     """
     problems = []
+    printed, colours, pieces = position.ground, position.colours, position.pieces
     for piece in PIECES:
-        sq = position.pieces.at(piece)
+        sq = pieces.at(piece)
         if sq is None:
             continue
         label = f"the {piece.label}"
@@ -390,7 +392,7 @@ def piece_problems(position: Position) -> list[Problem]:
                 )
             )
             continue
-        if not position.allowed(piece.allowed, user) >> sq & 1:
+        if not allowed_spaces(printed, colours, piece.allowed, user) >> sq & 1:
             kind, what = _WRONG_GROUND[piece.allowed]
             problems.append(
                 kind(
