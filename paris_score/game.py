@@ -66,7 +66,7 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.placement import anchors_twice, anchors_within, layout
+from paris_score.placement import Room, card_spaces, fits, layout, room_of
 from paris_score.postcards import TITLES, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
@@ -352,7 +352,7 @@ class GameState:
         room = self._room(player)
         for i in scan(self.reserves[player is Player.BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
-                if _anchors(offsets, anchors, room):
+                if fits(offsets, anchors, room):
                     return True
         return False
 
@@ -366,16 +366,11 @@ class GameState:
             and not self.can_build(Player.BLUE)
         )
 
-    def _room(self, player: Player) -> tuple[Bitboard, Bitboard, Bitboard]:
+    def _room(self, player: Player) -> Room:
         """Where ``player`` may build now (P1), and the spaces a held card's build adds (P3, P7)."""
-        free = BB_ALL & ~self.occupied
         orange, blue, mixed, light = self.ground
         own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
-        return (
-            free & (own | mixed),
-            free & light if self.metro is player else 0,
-            free & opp if self.chartier is player else 0,
-        )
+        return room_of(BB_ALL & ~self.occupied, own, opp, mixed, light, self.metro is player, self.chartier is player)
 
     # -- the board as a position ----------------------------------------------------------------------------
 
@@ -439,24 +434,17 @@ class GameState:
         moves += [takes[i] for i in scan(self.pool)]
         return moves
 
-    def _builds(
-        self, player: Player, piece: int, room: tuple[Bitboard, Bitboard, Bitboard]
-    ) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
-        """Every legal placement of pool piece ``piece`` for ``player``: (piece, cells, metro space, chartier space)."""
-        _, extra_light, extra_opp = room
+    def _builds(self, piece: int, where: Room) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
+        """Every legal placement of pool piece ``piece`` in ``where``: (piece, cells, metro space, chartier space)."""
         found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
         for base, offsets, anchors in _tables(self.setup).layouts[piece]:
-            fits = _anchors(offsets, anchors, room)
-            if not (extra_light or extra_opp):
-                found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(fits)]
+            at = fits(offsets, anchors, where)
+            if not (where.extra_light or where.extra_other):
+                found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(at)]
                 continue
-            for low in _bits(fits):
+            for low in _bits(at):
                 cells = base << (low.bit_length() - 1)
-                light = cells & extra_light
-                opp = cells & extra_opp
-                found.append(
-                    (piece, cells, light.bit_length() - 1 if light else None, opp.bit_length() - 1 if opp else None)
-                )
+                found.append((piece, cells, *card_spaces(cells, where)))
         return found
 
     def _phase_two_moves(self) -> list[Move]:
@@ -470,7 +458,7 @@ class GameState:
         if chimney:
             known = tables.moves
             for i in scan(reserve):
-                for key in self._builds(player, i, room):
+                for key in self._builds(i, room):
                     move = known.get(key)
                     if move is None:
                         move = known[key] = Build(tables.takes[i].piece, key[1], key[2], key[3])
@@ -491,7 +479,7 @@ class GameState:
         moves: list[Move],
         card: Postcard,
         player: Player,
-        room: tuple[Bitboard, Bitboard, Bitboard],
+        room: Room,
         chimney: bool,
         reserve: int,
     ) -> None:
@@ -505,7 +493,7 @@ class GameState:
                 known = tables.moves
                 ids = tables.takes
                 for take in scan(self.pool):
-                    placements = self._builds(player, take, room)
+                    placements = self._builds(take, room)
                     for give in scan(reserve):
                         for _, cells, m, c in placements:
                             key = (give, take, cells, m, c)
@@ -936,14 +924,3 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     if player is Player.ORANGE:
         return (*cards[0], card), cards[1]
     return cards[0], (*cards[1], card)
-
-
-def _anchors(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> Bitboard:
-    """Where a rotation fits in ``room``: on good spaces, with at most one card-added space of each kind (P3, P7)."""
-    good, extra_light, extra_opp = room
-    fits = anchors_within(offsets, anchors, good | extra_light | extra_opp)
-    if extra_light and fits:
-        fits &= ~anchors_twice(offsets, extra_light)
-    if extra_opp and fits:
-        fits &= ~anchors_twice(offsets, extra_opp)
-    return fits

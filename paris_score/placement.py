@@ -138,31 +138,19 @@ def legal_placements(
     """
     player = as_player(player)
     shape = _as_shape(shape)
-    room = _room(position, player, metropolitain, chartier)
-    if room is None:
+    where = _room(position, player, metropolitain, chartier)
+    if where is None:
         return []
-    good, extra_light, extra_other, lights, opponents = room
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
         base, offsets, anchors = layout(turned)
-        fits = anchors_within(offsets, anchors, good | extra_light | extra_other)
-        if extra_light:
-            fits &= ~anchors_twice(offsets, extra_light)
-        if extra_other:
-            fits &= ~anchors_twice(offsets, extra_other)
-        while fits:
-            low = fits & -fits
-            fits ^= low
+        at = fits(offsets, anchors, where)
+        while at:
+            low = at & -at
+            at ^= low
             bb = base << (low.bit_length() - 1)
-            if bb in found:
-                continue
-            light = bb & lights
-            other = bb & opponents
-            found[bb] = Placement(
-                bb,
-                light.bit_length() - 1 if light else None,
-                other.bit_length() - 1 if other else None,
-            )
+            if bb not in found:
+                found[bb] = Placement(bb, *card_spaces(bb, where))
     return sorted(found.values(), key=lambda p: _board_order(p.cells))
 
 
@@ -176,7 +164,38 @@ class Room(NamedTuple):
     extra_other: Bitboard
     """Free spaces of the opponent's colour, when Chartier's build is open (P7); one per building."""
     lights: Bitboard
+    """Every streetlight space (P1)."""
     opponents: Bitboard
+    """Every space of the opponent's colour (P1)."""
+
+
+def room_of(
+    free: Bitboard, own: Bitboard, opponents: Bitboard, mixed: Bitboard, lights: Bitboard, metro: bool, chartier: bool
+) -> Room:
+    """P1, P3, P7: the :class:`Room` of a player with the ``free`` spaces and this ground; ``metro`` / ``chartier``:
+    whether that card's build is open to them."""
+    return Room(
+        free & (own | mixed), free & lights if metro else 0, free & opponents if chartier else 0, lights, opponents
+    )
+
+
+def fits(offsets: tuple[int, ...], anchors: Bitboard, where: Room) -> Bitboard:
+    """The anchors where a shape laid out as ``offsets`` fits ``where``: on good spaces, with at most one space that
+    each open card adds (P1, P3, P7).  The one fit check of the game engine and :func:`legal_placements`."""
+    good, extra_light, extra_other = where[:3]
+    found = anchors_within(offsets, anchors, good | extra_light | extra_other)
+    if extra_light and found:
+        found &= ~anchors_twice(offsets, extra_light)
+    if extra_other and found:
+        found &= ~anchors_twice(offsets, extra_other)
+    return found
+
+
+def card_spaces(cells: Bitboard, where: Room) -> tuple[Square | None, Square | None]:
+    """The streetlight space (P3) and the opponent's space (P7) a fitting placement covers, or ``None``."""
+    light = cells & where.extra_light
+    other = cells & where.extra_other
+    return (light.bit_length() - 1 if light else None, other.bit_length() - 1 if other else None)
 
 
 _ROOMS: dict[tuple[int, Player, bool | None, bool | None], tuple[Position, Room | None]] = {}
@@ -189,25 +208,17 @@ def _room(position: Position, player: Player, metropolitain: bool | None, charti
     known = _ROOMS.get(key)
     if known is not None and known[0] is position:  # the very same (immutable) position
         return known[1]
-    room = None
+    found = None
     if len(position.buildings_of(player)) < MAX_BUILDINGS:
         met = metropolitain_open(position, player) if metropolitain is None else metropolitain
         cha = chartier_open(position, player) if chartier is None else chartier
-        colours = position.colours
+        c = position.colours
         free = BB_ALL & ~position.occupied
-        opponents = colours.own(player.other)
-        lights = colours.streetlight
-        room = Room(
-            free & (colours.own(player) | colours.mixed),
-            free & lights if met else 0,
-            free & opponents if cha else 0,
-            lights,
-            opponents,
-        )
+        found = room_of(free, c.own(player), c.own(player.other), c.mixed, c.streetlight, met, cha)
     if len(_ROOMS) >= 8:
         _ROOMS.clear()
-    _ROOMS[key] = (position, room)
-    return room
+    _ROOMS[key] = (position, found)
+    return found
 
 
 @functools.cache
