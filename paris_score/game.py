@@ -35,6 +35,7 @@ from paris_score.errors import SetupError
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
+    FRONT,
     JARDIN_SIZE,
     MAX_BUILDINGS,
     Building,
@@ -66,34 +67,35 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.placement import Room, card_spaces, fits, layout, room_of
-from paris_score.postcards import TITLES, Postcard
+from paris_score.placement import (
+    Room,
+    build_refusal,
+    card_spaces,
+    fits,
+    jardin_refusal,
+    layout,
+    piece_refusal,
+    room_of,
+)
+from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
     ANNEX_BUILDING_UNKNOWN,
     ANNEX_NOT_ADJACENT,
     ANNEX_ON_WRONG_COLOUR,
     AREA_NOT_EMPTY,
-    BUILDING_ON_STREETLIGHT,
-    BUILDING_ON_WRONG_COLOUR,
     CARD_ALREADY_USED,
     CARD_NOT_IN_PLAY,
     CHARTIER_NOT_HELD,
-    CHARTIER_NOT_ON_OPPONENT_COLOUR,
     CHARTIER_NOT_UNDER_FOUNTAIN,
     GAME_OVER,
-    JARDIN_ON_STREETLIGHT,
     JARDIN_WRONG_SHAPE,
-    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
-    METRO_NOT_A_STREETLIGHT_OF_BUILDING,
-    METROPOLITAIN_NOT_HELD,
     NO_CHIMNEY_LEFT,
     NO_TILE_IN_HAND,
     NO_TOKEN_LEFT,
     PASS_NOT_ALLOWED,
     PIECE_NOT_IN_POOL,
     PIECE_NOT_IN_RESERVE,
-    PIECE_ON_WRONG_COLOUR,
     SPACE_NOT_FREE,
     STATUE_FRONT_OFF_BOARD,
     UNKNOWN_PIECE,
@@ -107,19 +109,15 @@ from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
     BB_TILES,
-    DIRECTIONS,
     SQUARES,
     Bitboard,
     Square,
     names_text,
-    offset,
     scan,
     square_name,
 )
 
 AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
-_FRONT: Final = {facing: tuple(offset(sq, *DIRECTIONS[facing]) for sq in SQUARES) for facing in FACINGS}
-"""The space in front of a statue on each space, facing each way (P11); ``None`` off the board."""
 _NOT_H: Final = BB_ALL & ~0x8080808080808080
 _NOT_ROW_8: Final = BB_ALL >> 8
 _GROUND_INDEX: Final = {"o": 0, "b": 1, "m": 2, "l": 3}
@@ -220,17 +218,6 @@ class View:
     """Tiles still off the board, hand included: orange's, blue's."""
     public: tuple[object, ...]
     """Everything on the table: phase, ground so far, pool, reserves, buildings, pieces, cards, tokens, chimneys."""
-
-
-def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
-    """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
-    allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
-    hold it, else ``name_it`` for one space or ``one`` (the option allows one only) for more."""
-    if named:
-        return used
-    if not held:
-        return not_held
-    return name_it if spaces.bit_count() == 1 else one
 
 
 @attrs.frozen(cache_hash=True)
@@ -485,7 +472,7 @@ class GameState:
     ) -> None:
         """Add to ``moves`` those that activate ``card`` and do its action (G10), the bare activation apart."""
         free = BB_ALL & ~self.occupied
-        orange, blue, mixed, light = self.ground
+        orange, blue, _, _ = self.ground
         own = orange if player is Player.ORANGE else blue
         if card is Postcard.LEVITATION:
             if chimney:
@@ -508,11 +495,12 @@ class GameState:
                 moves += [_JARDIN_DOWN[sq] for sq in scan(good & (good >> 8))]
         elif card in PIECE_CARDS:
             table = _PLACE_PIECE[card]
-            moves += [table[sq] for sq in scan(free & (light if card is Postcard.LA_GRANDE_LUMIERE else own))]
+            moves += [table[sq] for sq in scan(free & self._allowed(card.piece, player))]  # type: ignore[arg-type]
         elif card is Postcard.LE_PENSEUR:
-            moves += [move for sq in scan(free & own) for front, move in _STATUES[sq] if free >> front & 1]
+            spots = free & self._allowed(STATUE, player)
+            moves += [move for sq in scan(spots) for front, move in _STATUES[sq] if free >> front & 1]
         elif card is Postcard.FONTAINE_DES_MERS:
-            moves += [_FOUNTAINS[sq] for sq in scan(free & (own | mixed))]
+            moves += [_FOUNTAINS[sq] for sq in scan(free & self._allowed(FOUNTAIN, player))]
             if self.chartier is player:
                 opp = blue if player is Player.ORANGE else orange
                 moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
@@ -644,49 +632,11 @@ class GameState:
             raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
         orange, blue, _, light = self.ground
         opp = blue if player is Player.ORANGE else orange
-        if metro is not None:
-            if self.metro is not player:
-                raise METROPOLITAIN_NOT_HELD.refuse(f"{player} holds no unused Métropolitain build", (metro,))
-            if not (cells & light) >> metro & 1:
-                raise METRO_NOT_A_STREETLIGHT_OF_BUILDING.refuse(
-                    f"metro={square_name(metro)} must name a streetlight space the building covers", (metro,)
-                )
-        if chartier is not None:
-            if self.chartier is not player:
-                raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
-            if not (cells & opp) >> chartier & 1:
-                raise CHARTIER_NOT_ON_OPPONENT_COLOUR.refuse(
-                    f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
-                    (chartier,),
-                )
-        on_light = cells & light & ~(0 if metro is None else 1 << metro)
-        if on_light:
-            hint = _option_hint(
-                metro is not None,
-                self.metro is player,
-                on_light,
-                "; Métropolitain lets a building cover one streetlight space only (P3)",
-                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
-                " not named by metro= (P3)",
-                "; the unused Métropolitain build lets it cover one of them only (P3)",
-            )
-            raise BUILDING_ON_STREETLIGHT.refuse(
-                f"covers a streetlight space ({names_text(on_light)}){hint}", tuple(scan(on_light))
-            )
-        on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
-        if on_opp:
-            hint = _option_hint(
-                chartier is not None,
-                self.chartier is player,
-                on_opp,
-                "; the Chartier space lies under one space only (P7)",
-                f"; a building goes on {player}'s colour or mixed spaces (P1)",
-                " not named by chartier= (P7)",
-                "; the held Chartier space may lie under one of them only (P7)",
-            )
-            raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"covers {player.other}'s colour ({names_text(on_opp)}){hint}", tuple(scan(on_opp))
-            )
+        refusal = build_refusal(
+            player, cells, light, opp, metro, chartier, self.metro is player, self.chartier is player
+        )
+        if refusal is not None:
+            raise refusal
 
     def _after_build(
         self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, base: GameState
@@ -770,6 +720,17 @@ class GameState:
     def _own(self, player: Player) -> Bitboard:
         return self.ground[player is Player.BLUE]
 
+    def _allowed(self, piece: Piece, player: Player) -> Bitboard:
+        """The spaces, free or not, where ``player`` may put ``piece`` (its ground, P6 P9-P13)."""
+        orange, blue, mixed, light = self.ground
+        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        return piece.allowed.spaces(own, mixed, light, opp)
+
+    def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
+        refusal = piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
+        if refusal is not None:
+            raise refusal
+
     def _need_free(self, sq: Square, rule: str, what: str) -> None:
         if self.occupied >> sq & 1:
             raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
@@ -797,23 +758,10 @@ class GameState:
                 f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
             )
         orange, blue, _, light = self.ground
-        if cells & light:
-            why = ": Métropolitain serves the 12 building pieces only" if self.metro is player else ""
-            raise JARDIN_ON_STREETLIGHT.refuse(
-                f"the Jardin des Plantes never covers a streetlight space ({names_text(cells & light)}){why}",
-                tuple(scan(cells & light)),
-            )
         opp = blue if player is Player.ORANGE else orange
-        if cells & opp:
-            why = (
-                "Chartier serves the 12 building pieces only"
-                if self.chartier is player
-                else f"it goes on {player}'s colour or mixed spaces (P1)"
-            )
-            raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); {why}",
-                tuple(scan(cells & opp)),
-            )
+        refusal = jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
+        if refusal is not None:
+            raise refusal
         side = player is Player.BLUE
         return self._evolve(
             turn=player.other,
@@ -843,25 +791,20 @@ class GameState:
         return self._evolve(turn=player.other, cards=cards, buildings=buildings, occupied=self.occupied | 1 << sq)
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
-        player = self.turn
         self._need_free(sq, "P11", "the statue")
-        front = _FRONT[facing][sq]
+        front = FRONT[facing][sq]
         if front is None:
             raise STATUE_FRONT_OFF_BOARD.refuse(
                 f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
             )
         self._need_free(front, "P11", f"the space in front of the statue ({facing})")
-        if not self._own(player) >> sq & 1:
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the statue goes on {player}'s colour (not mixed); {square_name(sq)} is not", (sq,), rule="P11"
-            )
+        self._need_ground(STATUE, sq)
         return self._placed(cards, sq, statue=Statue(sq, facing))
 
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
         self._need_free(sq, "P12", "the fountain")
-        orange, blue, mixed, _ = self.ground
-        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        opp = self.ground[player is Player.ORANGE]
         if chartier is not None:
             if self.chartier is not player:
                 raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
@@ -871,32 +814,16 @@ class GameState:
                     (chartier,),
                 )
             return self._placed(cards, sq, fountain=sq, chartier=sq)
-        if not (own | mixed) >> sq & 1:
-            hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither"
-                + (hint if self.chartier is player and opp >> sq & 1 else ""),
-                (sq,),
-                rule="P12",
-            )
+        hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
+        self._need_ground(FOUNTAIN, sq, hint if self.chartier is player and opp >> sq & 1 else "")
         return self._placed(cards, sq, fountain=sq)
 
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
-        player = self.turn
         piece = card.piece
         assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
-        name, rule = piece.key, piece.rule
-        self._need_free(sq, rule, f"the {piece.label}")
-        if card is Postcard.LA_GRANDE_LUMIERE:
-            if not self.ground[3] >> sq & 1:
-                raise LARGE_STREETLIGHT_NOT_ON_STREETLIGHT.refuse(
-                    f"the large streetlight goes on a streetlight space; {square_name(sq)} is not one", (sq,), rule=rule
-                )
-        elif not self._own(player) >> sq & 1:
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the {piece.label} goes on {player}'s colour; {square_name(sq)} is not", (sq,), rule=rule
-            )
-        return self._placed(cards, sq, **{name: sq})
+        self._need_free(sq, piece.rule, f"the {piece.label}")
+        self._need_ground(piece, sq)
+        return self._placed(cards, sq, **{piece.key: sq})
 
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
@@ -910,7 +837,7 @@ _TILE_MOVES: Final = tuple(tuple(PlaceTile(area, rotation) for rotation in ROTAT
 _ACTIVATE: Final = {card: Activate(card) for card in Postcard}
 _PLACE_PIECE: Final = {card: tuple(PlacePiece(card, sq) for sq in SQUARES) for card in PIECE_CARDS}
 _STATUES: Final = tuple(
-    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := _FRONT[facing][sq]) is not None)
+    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := FRONT[facing][sq]) is not None)
     for sq in SQUARES
 )
 """Each space's statue moves, with the space in front that must be free (P11)."""

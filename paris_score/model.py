@@ -208,11 +208,11 @@ class Statue:
     @property
     def front(self) -> Square | None:
         """The space in front of the statue (P11), or ``None`` off the board."""
-        return _FRONT[self.facing][self.at]
+        return FRONT[self.facing][self.at]
 
 
-_FRONT: Final = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
-"""The space in front of a statue on each space, facing each way; ``None`` off the board."""
+FRONT: Final = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
+"""The space in front of a statue on each space, facing each way (P11); ``None`` off the board."""
 
 
 @attrs.frozen
@@ -437,7 +437,9 @@ class Position:
         Which piece has which ground is :data:`paris_score.postcards.PIECES`;
         :func:`paris_score.referee.piece_problems` checks it.
         """
-        return allowed_spaces(self.ground, self.colours, ground, as_player(player))
+        player = as_player(player)
+        c = self.colours
+        return ground.spaces(c.own(player), c.mixed, self.ground.streetlight, self.ground.own(player.other))
 
     def things(self) -> list[tuple[str, Bitboard]]:
         """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""
@@ -455,17 +457,6 @@ class Position:
     def lamps(self) -> Bitboard:
         """Every lamp (W4), see :func:`occupancy`."""
         return occupancy(self).lamps
-
-
-def allowed_spaces(printed: Ground, colours: Ground, ground: Allowed, player: Player) -> Bitboard:
-    """:meth:`Position.allowed` from the position's ``printed`` ground and its :attr:`~Position.colours`."""
-    if ground is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
-        return colours.own(player)
-    if ground is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
-        return colours.own(player) | colours.mixed
-    if ground is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
-        return printed.streetlight
-    return printed.own(player.other)  # P7 Chartier space: the opponent's printed colour
 
 
 class Occupancy(NamedTuple):
