@@ -31,6 +31,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
+from paris_score import placement
 from paris_score.errors import SetupError
 from paris_score.model import (
     ACTION_TOKENS,
@@ -67,16 +68,7 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.placement import (
-    Room,
-    build_refusal,
-    card_spaces,
-    fits,
-    jardin_refusal,
-    layout,
-    piece_refusal,
-    room_of,
-)
+from paris_score.placement import Room, card_spaces, fits, layout, room_of
 from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
@@ -632,7 +624,7 @@ class GameState:
             raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
         orange, blue, _, light = self.ground
         opp = blue if player is Player.ORANGE else orange
-        refusal = build_refusal(
+        refusal = placement.build_refusal(
             player, cells, light, opp, metro, chartier, self.metro is player, self.chartier is player
         )
         if refusal is not None:
@@ -727,7 +719,7 @@ class GameState:
         return piece.allowed.spaces(own, mixed, light, opp)
 
     def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
-        refusal = piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
+        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
         if refusal is not None:
             raise refusal
 
@@ -759,7 +751,7 @@ class GameState:
             )
         orange, blue, _, light = self.ground
         opp = blue if player is Player.ORANGE else orange
-        refusal = jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
+        refusal = placement.jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
         if refusal is not None:
             raise refusal
         side = player is Player.BLUE
