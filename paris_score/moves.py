@@ -22,9 +22,10 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from paris_score.errors import MoveNotationError, clip
+from paris_score.errors import IllegalMoveError, clip
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
+from paris_score.problems import BAD_NOTATION
 from paris_score.squares import BB_ALL, BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
 
 AREAS: Final[tuple[Square, ...]] = tuple((bb & -bb).bit_length() - 1 for bb in BB_TILES)
@@ -55,7 +56,7 @@ class Move:
     def parse(text: str) -> Move:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
         if not isinstance(text, str):
-            raise MoveNotationError(f"a move is a line of text, got {type(text).__name__}")
+            raise BAD_NOTATION.refuse(f"a move is a line of text, got {type(text).__name__}", rule="G3")
         return _parse(text)
 
 
@@ -247,8 +248,8 @@ class PlaceAnnex(Move):
 _CARDS: Final = {card.value: card for card in Postcard}
 
 
-def _fail(text: str, why: str, rule: str = "G3") -> MoveNotationError:
-    return MoveNotationError(f"{clip(text, 80)!r} does not parse: {clip(why, 200)}", rule)
+def _fail(text: str, why: str, rule: str = "G3") -> IllegalMoveError:
+    return BAD_NOTATION.refuse(f"{clip(text, 80)!r} does not parse: {clip(why, 200)}", rule=rule)
 
 
 def _space(text: str, word: str) -> Square:
