@@ -95,7 +95,16 @@ from paris_score.problems import (
     WRONG_SHAPE,
 )
 from paris_score.scoring import Totals, totals
-from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, is_good, setup_problems, turn_tile
+from paris_score.setup import (
+    JARDIN_ID,
+    TILES_PER_PLAYER,
+    PoolPiece,
+    Setup,
+    Tile,
+    is_good,
+    setup_problems,
+    turn_tile,
+)
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
     BB_ADJACENT,
@@ -122,7 +131,7 @@ Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
 
 
 class _Tables(NamedTuple):
-    """What a setup fixes for the whole game, computed once per setup."""
+    """What a setup fixes for the whole game, computed once per set of pieces and ground tiles."""
 
     ids: tuple[str, ...]
     """The pool pieces' ids, in setup order; piece ``i`` is bit ``i`` of the pool and reserve masks."""
@@ -135,7 +144,7 @@ class _Tables(NamedTuple):
     takes: tuple[Take, ...]
     """``take`` of each piece."""
     moves: dict[tuple[object, ...], Move]
-    """Build and Lévitation moves made so far in games of this setup: the same few recur move after move."""
+    """Build and Lévitation moves made so far in games with these pieces: the same few recur move after move."""
     faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 
@@ -149,18 +158,22 @@ def _faces(tile: Tile) -> Faces:
     return found[0], found[1], found[2], found[3]
 
 
-def _tables(setup: Setup) -> _Tables:
-    """The setup's tables: the last setup's by identity, else from a cache of 16 by value.
+@functools.lru_cache(maxsize=1024)
+def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
+    """A tile's faces in each rotation (G2)."""
+    return tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS)
 
-    A record read anew gives a setup equal to one seen but not the same object,
-    and comparing two setups compares their 12 pieces and 16 tiles: once per
-    game, not once per move.
-    """
+
+def _tables(setup: Setup) -> _Tables:
+    """The setup's tables: the last setup's by identity, else made from the tables of its pieces (a cache of 16
+    sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
+    guessing them) or a record read anew rebuilds nothing but the tuple of faces."""
     global _last_tables
     last = _last_tables
     if last is not None and last[0] is setup:
         return last[1]
-    tables = _make_tables(setup)
+    faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
+    tables = _piece_tables(setup.pool)._replace(faces=faces)  # type: ignore[arg-type]
     _last_tables = (setup, tables)
     return tables
 
@@ -169,17 +182,14 @@ _last_tables: tuple[Setup, _Tables] | None = None
 
 
 @functools.lru_cache(maxsize=16)
-def _make_tables(setup: Setup) -> _Tables:
-    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in setup.pool)
-    rotations = tuple(frozenset(orientations(piece.shape)) for piece in setup.pool)
-    faces = tuple(
-        tuple(tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS) for tile in stack)
-        for stack in setup.tiles
-    )
-    ids = tuple(piece.id for piece in setup.pool)
+def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
+    """The tables of a setup's pool pieces (its faces left empty)."""
+    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in pool)
+    rotations = tuple(frozenset(orientations(piece.shape)) for piece in pool)
+    ids = tuple(piece.id for piece in pool)
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
     takes = tuple(Take(pid.upper()) for pid in ids)
-    return _Tables(ids, by_id, layouts, rotations, takes, {}, faces)  # type: ignore[arg-type]
+    return _Tables(ids, by_id, layouts, rotations, takes, {}, ((), ()))
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:

@@ -445,3 +445,19 @@ def test_the_view_hides_the_opponents_hand_and_both_stacks() -> None:
     changed = attrs.evolve(base, tiles=((orange[0], orange[7], *orange[2:7], orange[1]), blue))
     c = play(["tile A1 0", "take A"], start=GameState.start(changed))
     assert c.view() != a.view()
+
+
+def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None:
+    """A bot that deals the hidden tiles again does not rebuild the tables of the pieces."""
+    from paris_score import game
+
+    setup = random_setup(3)
+    first = GameState.start(setup)
+    first.legal_moves()
+    misses = game._piece_tables.cache_info().misses
+    dealt = attrs.evolve(setup, tiles=(tuple(reversed(setup.tiles[0])), setup.tiles[1]))
+    again = GameState.start(dealt)
+    assert again.legal_moves() == first.legal_moves()  # phase 1's moves do not depend on the tile in hand
+    assert game._piece_tables.cache_info().misses == misses
+    assert game._tables(dealt).layouts is game._tables(setup).layouts
+    assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
