@@ -261,7 +261,7 @@ class GameState:
 
     @classmethod
     def start(cls, setup: Setup) -> GameState:
-        """The game before its first move (G1); :class:`SetupError` if the setup is not one the box allows."""
+        """The game before its first move (G1, F1); :class:`SetupError` if the setup is not one the box allows."""
         if not is_good(setup):
             raise SetupError(setup_problems(setup))
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
@@ -347,7 +347,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        """G12: all 8 tokens are on postcards and neither player could build; no move is legal after it."""
+        """G12 (F4): all 8 tokens are on postcards and neither player could build; no move is legal after it."""
         return (
             self.phase == 2
             and len(self.cards[0]) + len(self.cards[1]) == 2 * ACTION_TOKENS
@@ -538,6 +538,7 @@ class GameState:
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
     def _tile(self, move: PlaceTile) -> GameState:
+        """G4: the tile in hand laid on an empty area (phase 1, F2); the 16th ends phase 1 (G7, G8)."""
         player = self.turn
         if self.phase != 1:
             raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
@@ -607,6 +608,7 @@ class GameState:
         return i
 
     def _need_chimney(self) -> None:
+        """B4: every building, the Jardin des Plantes included, takes one of the player's 7 chimneys."""
         if not self.chimneys[self.turn is Player.BLUE]:
             raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
 
@@ -670,6 +672,7 @@ class GameState:
     # -- phase 2: postcards -------------------------------------------------------------------------------------
 
     def _card(self, move: Move) -> GameState:
+        """G10: a token on a free postcard in play, its action done at once or declined (F3); Lévitation (P2)."""
         card = move.card
         assert card is not None
         if self.phase != 2:

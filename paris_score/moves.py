@@ -119,7 +119,7 @@ def _is_card(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
 
 @attrs.frozen
 class PlaceTile(Move):
-    """G4: put the tile in hand on an empty area (its top-left space), turned clockwise."""
+    """G4: put the tile in hand on an empty area (its top-left space, G2), turned clockwise."""
 
     area: Square = attrs.field(validator=_one_of(AREAS, f"an area ({AREA_NAMES})"))
     rotation: int = attrs.field(default=0, validator=_one_of(ROTATIONS, "0, 90, 180 or 270"))
@@ -161,7 +161,8 @@ class Build(Move):
 
 @attrs.frozen
 class Activate(Move):
-    """G10 without an action: a card declined (F3), or Métropolitain, Chartier, Sacré-Cœur."""
+    """G10 without an action: a card declined (F3), or Métropolitain, Chartier, Sacré-Cœur (P3, P7, P5: they act
+    later, or at the end)."""
 
     card: Postcard = attrs.field(validator=_is_card)  # type: ignore[misc]
 

@@ -190,7 +190,7 @@ def room_of(
 
 def fits(offsets: tuple[int, ...], anchors: Bitboard, where: Room) -> Bitboard:
     """The anchors where a shape laid out as ``offsets`` fits ``where``: on good spaces, with at most one space that
-    each open card adds (P1, P3, P7).  The one fit check of the game engine and :func:`legal_placements`."""
+    each open card adds (P1, P3, P7).  The one fit check of the game engine (G9) and :func:`legal_placements`."""
     good, extra_light, extra_other = where[:3]
     found = anchors_within(offsets, anchors, good | extra_light | extra_other)
     if extra_light and found:
@@ -492,7 +492,8 @@ ground in words, and what the space is not, said of a move and of a position."""
 def piece_refusal(
     piece: Piece, player: Player, sq: Square, allowed: Bitboard, hint: str = ""
 ) -> IllegalMoveError | None:
-    """A move putting ``piece`` on ``sq`` off its ground (``allowed``: :meth:`Allowed.spaces`), or ``None``."""
+    """A move putting ``piece`` on ``sq`` off its ground (``allowed``: :meth:`Allowed.spaces`), or ``None``
+    (P6, P9, P10, P11, P12, P13)."""
     if allowed >> sq & 1:
         return None
     kind, ground, negation, _ = _PIECE_GROUND[piece.allowed]

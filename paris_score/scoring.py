@@ -184,7 +184,7 @@ def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
-    """S3: -3 a building left in reserve, waived by Sacré-Cœur (the line of :func:`_unbuilt_points`)."""
+    """S3: -3 a building left in reserve, waived by Sacré-Cœur (P5; the line of :func:`_unbuilt_points`)."""
     player = as_player(player)
     return _unbuilt(position, player, position.postcards.used(player))
 
