@@ -94,7 +94,7 @@ from paris_score.problems import (
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import Totals, totals
+from paris_score.scoring import Totals, board_from, totals, totals_from
 from paris_score.setup import (
     JARDIN_ID,
     TILES_PER_PLAYER,
@@ -396,8 +396,22 @@ class GameState:
         )
 
     def outcome(self) -> Outcome:
-        """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report."""
-        return totals(self.position())
+        """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report.
+
+        Computed from the state's own fields, as :func:`~paris_score.scoring.totals` of :meth:`position` would.
+        """
+        if self.phase == 1:
+            return totals(self.position())  # ValueError: no position yet
+        orange, blue, _, light = self.ground
+        return totals_from(
+            board_from(self.buildings, self.pieces, light),
+            self.pieces,
+            (orange, blue),
+            light,
+            self.cards,
+            (self.reserves[0].bit_count(), self.reserves[1].bit_count()),
+            self.setup.rules.large_streetlight_pattern,
+        )
 
     # -- moves ----------------------------------------------------------------------------------------------------
 

@@ -345,6 +345,11 @@ class Reserve:
         return tuple(zip(self.of(player), self.shapes(player), strict=True))
 
 
+def own_spaces(printed: Bitboard, chartier: Square | None) -> Bitboard:
+    """A player's colour as play sees it (W5), from its ``printed`` spaces: the laid Chartier space is mixed (P7)."""
+    return printed if chartier is None else printed & ~(1 << chartier)
+
+
 def _pattern(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, str):
         if value not in PATTERN_NAMES:
@@ -417,9 +422,7 @@ class Position:
 
     def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour as play sees them (W5): the laid Chartier space is mixed (P7)."""
-        own = self.ground.own(player)
-        sq = self.pieces.chartier
-        return own if sq is None else own & ~(1 << sq)
+        return own_spaces(self.ground.own(player), self.pieces.chartier)
 
     @property
     def colours(self) -> Ground:
@@ -484,13 +487,18 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    pieces = position.pieces
+    return pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+
+
+def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int) -> Occupancy:
+    """:func:`occupancy` from the special ``pieces``, the printed ``streetlight`` spaces and the buildings' union
+    (``built``) and sizes' sum (``count``)."""
     occupied = built
     for value in _STANDING_OF(pieces):
         if value is not None:
             occupied |= 1 << (value if type(value) is int else value.at)
             count += 1
-    lamps = position.ground.streetlight & ~built
+    lamps = streetlight & ~built
     for sq in _LAMPS_OF(pieces):
         if sq is not None:
             lamps |= 1 << sq

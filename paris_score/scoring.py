@@ -15,7 +15,19 @@ from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
-from paris_score.model import Building, Pattern, Player, PlayerLike, Position, Statue, as_player, occupancy
+from paris_score.model import (
+    PLAYERS,
+    Building,
+    Pattern,
+    Pieces,
+    Player,
+    PlayerLike,
+    Position,
+    Statue,
+    as_player,
+    own_spaces,
+    pieces_occupancy,
+)
 from paris_score.postcards import PIECE, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
@@ -73,19 +85,24 @@ class Board(NamedTuple):
 
 def board_of(position: Position) -> Board:
     """The shared bitboards of ``position``: each building's halo (W2), and its :func:`~paris_score.model.occupancy`."""
+    return board_from(position.buildings, position.pieces, position.ground.streetlight)
+
+
+def board_from(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard) -> Board:
+    """:func:`board_of` from a position's fields: its buildings, its special pieces and its streetlight spaces."""
     orange: list[Entry] = []
     blue: list[Entry] = []
     built = 0
     count = 0
     orange_player = Player.ORANGE
-    for b in position.buildings:
+    for b in buildings:
         s = b.spaces
         size = s.bit_count()
         (orange if b.owner is orange_player else blue).append((b, s, adjacent(s), size))
         built |= s
         count += size
-    _, occupied, lamps, overlap = occupancy(position, built, count)
-    return Board(tuple(orange), tuple(blue), built, occupied, lamps, position.pieces.large_streetlight, overlap)
+    _, occupied, lamps, overlap = pieces_occupancy(pieces, streetlight, built, count)
+    return Board(tuple(orange), tuple(blue), built, occupied, lamps, pieces.large_streetlight, overlap)
 
 
 def _entries(board: Board, player: Player) -> tuple[Entry, ...]:
@@ -105,10 +122,14 @@ class Light(NamedTuple):
 
 def light_of(position: Position, board: Board) -> Light:
     """The lamps of ``board`` split into normal ones and the large streetlight, with its sight table."""
+    return _light(position.rules.large_streetlight_pattern, board)
+
+
+def _light(pattern: Pattern, board: Board) -> Light:
     if board.large is None:
         return Light(board.lamps, 0, None)
     large = 1 << board.large
-    return Light(board.lamps & ~large, large, sight(position.rules.large_streetlight_pattern, board.large))
+    return Light(board.lamps & ~large, large, sight(pattern, board.large))
 
 
 def lit_buildings(position: Position, player: PlayerLike, board: Board | None = None) -> LitBuildings:
@@ -192,16 +213,16 @@ def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
 def _unbuilt(position: Position, player: Player, used: tuple[Postcard, ...]) -> Unbuilt:
     reserve = position.reserve
     sizes = reserve.orange if player is Player.ORANGE else reserve.blue
-    points = _unbuilt_points(sizes, used)
+    points = _unbuilt_points(len(sizes), used)
     waived = Postcard.SACRE_COEUR if sizes and not points else None
     return Unbuilt(len(sizes), points, waived, sizes, player not in reserve.not_given)
 
 
-def _unbuilt_points(sizes: tuple[int, ...], used: tuple[Postcard, ...]) -> int:
-    """S3 as a number: -3 a building of ``sizes`` left in reserve, 0 with Sacré-Cœur among the ``used`` postcards."""
+def _unbuilt_points(count: int, used: tuple[Postcard, ...]) -> int:
+    """S3 as a number: -3 each of ``count`` buildings left in reserve, 0 with Sacré-Cœur among the ``used`` cards."""
     if Postcard.SACRE_COEUR in used:
         return 0
-    return UNBUILT_PENALTY * len(sizes)
+    return UNBUILT_PENALTY * count
 
 
 def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
@@ -227,9 +248,12 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
 
 def dancer_area(position: Position, sq: Square, board: Board) -> Bitboard:
     """S4b: the dancer's area, its own space included: free, unlit spaces reachable from it."""
+    return _dancer_area(position.ground.streetlight, sq, board)
+
+
+def _dancer_area(streetlight: Bitboard, sq: Square, board: Board) -> Bitboard:
     # Lamps are uncovered streetlight spaces or pieces, so this excludes them all.
-    open_ground = BB_ALL & ~board.occupied & ~position.ground.streetlight
-    return flood(1 << sq, open_ground | 1 << sq)
+    return flood(1 << sq, BB_ALL & ~board.occupied & ~streetlight | 1 << sq)
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
@@ -319,16 +343,17 @@ _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore
 """Each stamped postcard's scoring line (S4a-S4d)."""
 
 
-def _postcard_points(position: Position, player: Player, board: Board, used: tuple[Postcard, ...]) -> int:
+def _postcard_points(
+    pieces: Pieces, streetlight: Bitboard, player: Player, board: Board, used: tuple[Postcard, ...]
+) -> int:
     """S4 as a number only: :func:`postcards`' total without the cards' details (``used``: the player's postcards)."""
     if not used:
         return 0
-    pieces = position.pieces
     points = 0
     if Postcard.LE_PEINTRE in used and pieces.painter is not None:
         points += PAINTER_POINTS_PER_LAMP * painter_area(pieces.painter, board)[1].bit_count()
     if Postcard.MOULIN_ROUGE in used and pieces.dancer is not None:
-        points += dancer_area(position, pieces.dancer, board).bit_count()
+        points += _dancer_area(streetlight, pieces.dancer, board).bit_count()
     if Postcard.LE_PENSEUR in used and pieces.statue is not None:
         points += statue_view(pieces.statue, board)[3]
     if Postcard.FONTAINE_DES_MERS in used and pieces.fountain is not None:
@@ -436,22 +461,43 @@ def totals(position: Position, board: Board | None = None) -> Totals:
     bd = board or board_of(position)
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
-    light = light_of(position, bd)
-    cards = position.postcards
-    reserve = position.reserve
-    found = [
-        _lit_buildings(player, bd, light).points
-        + _largest_group(_entries(bd, player)).points
-        + _unbuilt_points(sizes, used)
-        + _postcard_points(position, player, bd, used)
-        for player, used, sizes in (
-            (Player.ORANGE, cards.orange, reserve.orange),
-            (Player.BLUE, cards.blue, reserve.blue),
+    cards, reserve, pieces = position.postcards, position.reserve, position.pieces
+    return totals_from(
+        bd,
+        pieces,
+        (position.ground.orange, position.ground.blue),
+        position.ground.streetlight,
+        (cards.orange, cards.blue),
+        (len(reserve.orange), len(reserve.blue)),
+        position.rules.large_streetlight_pattern,
+    )
+
+
+def totals_from(
+    board: Board,
+    pieces: Pieces,
+    colours: tuple[Bitboard, Bitboard],
+    streetlight: Bitboard,
+    cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]],
+    unbuilt: tuple[int, int],
+    pattern: Pattern,
+) -> Totals:
+    """:func:`totals` from a position's fields (the game engine's :meth:`~paris_score.game.GameState.outcome`):
+    its :class:`Board`, special pieces, printed colours (orange's, blue's), streetlight spaces, postcards used
+    (orange's, blue's), reserve counts (orange's, blue's) and the large streetlight's pattern."""
+    light = _light(pattern, board)
+    found = []
+    free = []
+    for k, player in enumerate(PLAYERS):
+        used = cards[k]
+        found.append(
+            _lit_buildings(player, board, light).points
+            + _largest_group(_entries(board, player)).points
+            + _unbuilt_points(unbuilt[k], used)
+            + _postcard_points(pieces, streetlight, player, board, used)
         )
-    ]
-    free_o = _free_own_spaces(position, Player.ORANGE, bd)
-    free_b = _free_own_spaces(position, Player.BLUE, bd)
-    return Totals(found[0], found[1], winner_of((found[0], free_o), (found[1], free_b)), free_o, free_b)
+        free.append((own_spaces(colours[k], pieces.chartier) & ~board.occupied).bit_count())
+    return Totals(found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1])
 
 
 def score(position: Position) -> Report:

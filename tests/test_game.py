@@ -461,3 +461,21 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     assert game._piece_tables.cache_info().misses == misses
     assert game._tables(dealt).layouts is game._tables(setup).layouts
     assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
+
+
+@pytest.mark.parametrize("seed", range(100, 140))
+def test_outcome_equals_the_score_of_the_position_at_every_state(seed: int) -> None:
+    """outcome() reads the state's own fields; it equals score(position()) after every move of phase 2 (S1-S5)."""
+    for state in random_game(seed):
+        if state.phase == 1:
+            with pytest.raises(ValueError, match="phase 1"):
+                state.outcome()
+            continue
+        report = score(state.position())
+        assert state.outcome() == Outcome(
+            report.orange.total,
+            report.blue.total,
+            report.winner,
+            report.orange.free_own_spaces,
+            report.blue.free_own_spaces,
+        )
