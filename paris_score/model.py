@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 import attrs
 
 from paris_score.errors import NotAPlayerError, counted
-from paris_score.postcards import LAMP_PIECES, PIECE, STANDING, Allowed, Piece, Postcard
+from paris_score.postcards import LAMP_PIECES, PIECE, PIECES, STANDING, Allowed, Piece, Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
     BB_ALL,
@@ -164,8 +164,11 @@ class Ground:
 
     def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour (W5)."""
-        player = as_player(player)
-        return self.orange if player is Player.ORANGE else self.blue
+        if player is Player.ORANGE:
+            return self.orange
+        if player is Player.BLUE:
+            return self.blue
+        return self.own(as_player(player))
 
 
 @attrs.frozen
@@ -233,6 +236,10 @@ class Pieces:
         value: Statue | Square | None = getattr(self, piece.key)
         return value.at if isinstance(value, Statue) else value
 
+    def spaces(self) -> tuple[Square | None, ...]:
+        """The space of each piece of :data:`~paris_score.postcards.PIECES`, in its order (``None``: off the board)."""
+        return tuple(None if v is None else v if type(v) is int else v.at for v in _PIECES_OF(self))
+
     def placed(self) -> dict[str, Square]:
         """Each piece standing on a space (Chartier excluded) -> its space, in table order."""
         return {
@@ -244,6 +251,7 @@ class Pieces:
 
 _STANDING_KEYS: Final = tuple(piece.key for piece in STANDING)
 _STANDING_OF: Final = operator.attrgetter(*_STANDING_KEYS)
+_PIECES_OF: Final = operator.attrgetter(*(piece.key for piece in PIECES))
 
 
 def _cards(value: Iterable[Postcard]) -> tuple[Postcard, ...]:
@@ -385,6 +393,8 @@ class Position:
     postcards: Postcards = Postcards()
     pieces: Pieces = Pieces()
     rules: Rules = Rules()
+    _colours: Ground | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """:attr:`colours`, made on first use (a position is immutable)."""
 
     def __attrs_post_init__(self) -> None:
         seen: set[str] = set()
@@ -430,9 +440,13 @@ class Position:
         sq = self.pieces.chartier
         if sq is None:
             return self.ground
-        g = self.ground
-        bit = 1 << sq
-        return Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+        made = self._colours
+        if made is None:
+            g = self.ground
+            bit = 1 << sq
+            made = Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+            object.__setattr__(self, "_colours", made)
+        return made
 
     def allowed(self, ground: Allowed, player: PlayerLike) -> Bitboard:
         """The spaces, free or not, where a piece of ``player`` with this ``ground`` may stand.

@@ -331,8 +331,7 @@ def piece_problems(position: Position) -> list[Problem]:
     """
     problems = []
     printed, colours, pieces = position.ground, position.colours, position.pieces
-    for piece in PIECES:
-        sq = pieces.at(piece)
+    for piece, sq in zip(PIECES, pieces.spaces(), strict=True):
         if sq is None:
             continue
         label = f"the {piece.label}"

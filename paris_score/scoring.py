@@ -28,7 +28,7 @@ from paris_score.model import (
     own_spaces,
     pieces_occupancy,
 )
-from paris_score.postcards import PIECE, STAMPED, Postcard
+from paris_score.postcards import PIECES, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
@@ -368,7 +368,9 @@ def free_own_spaces(position: Position, player: PlayerLike, board: Board | None 
 
 
 def _free_own_spaces(position: Position, player: Player, bd: Board) -> int:
-    return (position.own(player) & ~bd.occupied).bit_count()
+    ground = position.ground
+    own = ground.orange if player is Player.ORANGE else ground.blue
+    return (own_spaces(own, position.pieces.chartier) & ~bd.occupied).bit_count()
 
 
 def player_score(position: Position, player: PlayerLike, board: Board | None = None) -> PlayerScore:
@@ -409,9 +411,8 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
                 f"{card.title} is used by both players (B6: a postcard is used once, "
                 "paris-score check reports it): it is scored for each of them"
             )
-    for key, sq in position.pieces.placed().items():
-        piece = PIECE[key]
-        if piece.card not in used:
+    for piece, sq in zip(PIECES, position.pieces.spaces(), strict=True):
+        if sq is not None and piece.stands and piece.card not in used:
             out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
     o, b = scores[Player.ORANGE], scores[Player.BLUE]
     if o.total == b.total:
