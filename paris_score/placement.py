@@ -414,34 +414,38 @@ def build_refusal(
                 f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
                 (chartier,),
             )
-    on_light = cells & lights & ~(0 if metro is None else 1 << metro)
-    if on_light:
-        hint = _option_hint(
-            metro is not None,
+    for spaces, named, held, kind, what, hints in (
+        (
+            lights,
+            metro,
             holds_metro,
-            on_light,
-            "; Métropolitain lets a building cover one streetlight space only (P3)",
-            f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
-            " not named by metro= (P3)",
-            "; the unused Métropolitain build lets it cover one of them only (P3)",
-        )
-        return BUILDING_ON_STREETLIGHT.refuse(
-            f"covers a streetlight space ({names_text(on_light)}){hint}", tuple(scan(on_light))
-        )
-    on_opp = cells & opponents & ~(0 if chartier is None else 1 << chartier)
-    if on_opp:
-        hint = _option_hint(
-            chartier is not None,
+            BUILDING_ON_STREETLIGHT,
+            "a streetlight space",
+            (
+                "; Métropolitain lets a building cover one streetlight space only (P3)",
+                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
+                " not named by metro= (P3)",
+                "; the unused Métropolitain build lets it cover one of them only (P3)",
+            ),
+        ),
+        (
+            opponents,
+            chartier,
             holds_chartier,
-            on_opp,
-            "; the Chartier space lies under one space only (P7)",
-            f"; a building goes on {player}'s colour or mixed spaces (P1)",
-            " not named by chartier= (P7)",
-            "; the held Chartier space may lie under one of them only (P7)",
-        )
-        return BUILDING_ON_WRONG_COLOUR.refuse(
-            f"covers {player.other}'s colour ({names_text(on_opp)}){hint}", tuple(scan(on_opp))
-        )
+            BUILDING_ON_WRONG_COLOUR,
+            f"{player.other}'s colour",
+            (
+                "; the Chartier space lies under one space only (P7)",
+                f"; a building goes on {player}'s colour or mixed spaces (P1)",
+                " not named by chartier= (P7)",
+                "; the held Chartier space may lie under one of them only (P7)",
+            ),
+        ),
+    ):
+        beyond = cells & spaces & ~(0 if named is None else 1 << named)
+        if beyond:
+            hint = _option_hint(named is not None, held, beyond, *hints)
+            return kind.refuse(f"covers {what} ({names_text(beyond)}){hint}", tuple(scan(beyond)))
     return None
 
 
