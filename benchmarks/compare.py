@@ -4,7 +4,10 @@ Each checkout (a directory holding ``paris_score/``) is imported in its own
 worker process, in turn, on the same inputs drawn by this checkout: JSON
 positions of :func:`paris_score.generate.corpus` (``score``, ``check``,
 ``loads``) and game records of random games (``play``, ``legal_moves``,
-``outcome``, ``replay``; only where the checkout has a game engine).  The
+``outcome``, ``replay``; only where the checkout has a game engine).
+``outcome`` and ``score_state`` (``score(state.position())``) are measured on
+a new final state each call, as a bot calls them after each move (a state
+keeps what it computed once).  The
 rounds alternate between checkouts, and each figure is the best round's
 median over the inputs of the best of a few loops, in processor time::
 
@@ -35,7 +38,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION_OPS = ("score", "check", "loads")
-GAME_OPS = ("play", "legal_moves", "outcome", "replay")
+GAME_OPS = ("play", "legal_moves", "outcome", "score_state", "replay")
+FRESH = ("outcome", "score_state")
+"""Operations timed on a copy of a state, the copy's own cost subtracted."""
 
 
 def inputs(positions: int, games: int, seed: int) -> dict[str, Any]:
@@ -70,6 +75,8 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
         fn = getattr(paris_score, op)
         positions = [paris_score.loads(t) for t in texts]
         return [lambda p=p: fn(p) for p in positions]
+    import attrs
+
     from paris_score.formats.game_json import game_from_dict
     from paris_score.game import GameState
     from paris_score.moves import Move
@@ -88,23 +95,39 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
             elif op == "legal_moves" and state.phase == 2:
                 calls.append(state.legal_moves)
             state = state.play(move)
-        if op == "outcome":
-            calls.append(state.outcome)
+        if op == "outcome":  # on a new state each call (a state keeps what it computed), the copy's cost apart
+            calls.append(lambda s=state: attrs.evolve(s).outcome())
+        elif op == "score_state":  # what outcome() spares: the position and its whole report
+            calls.append(lambda s=state: paris_score.score(attrs.evolve(s).position()))
+        elif op == "copy":
+            calls.append(lambda s=state: attrs.evolve(s))
     return calls
 
 
 def worker(op: str, path: str, count: bool) -> None:
-    """Time (or, under callgrind, just run) ``op`` on the inputs in ``path``; print seconds a call as JSON."""
+    """Time (or, under callgrind, just run) ``op`` on the inputs in ``path``; print seconds a call as JSON.
+
+    :data:`FRESH` operations are timed on a copy of each final state, the copy's own cost subtracted.
+    """
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     calls = _calls(op, data)
-    if count:  # under callgrind: every call once to warm up, then twice more unless this is the baseline
-        passes = 1 if os.environ.get("COMPARE_BASELINE") == "1" else 3
-        for _ in range(passes):
-            for call in calls:
+    if count:  # under callgrind: every call once to warm up, then twice more (the baseline: the copies only)
+        baseline = os.environ.get("COMPARE_BASELINE") == "1"
+        for call in calls:
+            call()
+        for _ in range(2):
+            for call in _calls("copy", data) if baseline and op in FRESH else () if baseline else calls:
                 call()
         print(json.dumps(2 * len(calls)))
         return
-    number = 20 if op != "replay" else 3
+    figure = _median_best(calls, 20 if op != "replay" else 3)
+    if op in FRESH:
+        figure -= _median_best(_calls("copy", data), 20)
+    print(json.dumps(figure))
+
+
+def _median_best(calls: list[Callable[[], object]], number: int) -> float:
+    """The median over ``calls`` of the best of five loops of ``number`` calls, in seconds a call."""
     gc.disable()
     figures = []
     for call in calls:
@@ -116,7 +139,7 @@ def worker(op: str, path: str, count: bool) -> None:
             times.append((time.process_time() - start) / number)
         figures.append(min(times))
     gc.enable()
-    print(json.dumps(statistics.median(figures)))
+    return statistics.median(figures)
 
 
 def has_games(tree: Path) -> bool:
