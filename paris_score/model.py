@@ -238,7 +238,7 @@ class Pieces:
 
     def spaces(self) -> tuple[Square | None, ...]:
         """The space of each piece of :data:`~paris_score.postcards.PIECES`, in its order (``None``: off the board)."""
-        return tuple(None if v is None else v if type(v) is int else v.at for v in _PIECES_OF(self))
+        return tuple([None if v is None else v if type(v) is int else v.at for v in _PIECES_OF(self)])
 
     def placed(self) -> dict[str, Square]:
         """Each piece standing on a space (Chartier excluded) -> its space, in table order."""

@@ -50,8 +50,8 @@ from paris_score.squares import (
     adjacent,
     flood,
     names_text,
-    scan,
     square_name,
+    squares_of,
 )
 
 UNBUILT_PENALTY = -3
@@ -144,12 +144,16 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
 
 
 def _lit_buildings(player: Player, bd: Board, light: Light) -> LitBuildings:
+    return _lit_lines(_entries(bd, player), bd, light)
+
+
+def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildings:
     lines = []
     total = 0
     built = bd.built
     normal, large, table = light
     reach = 0 if table is None else table.reach
-    for b, s, halo, size in _entries(bd, player):
+    for b, s, halo, size in entries:
         hit = normal & halo  # S1a
         seen = 0  # S1b: the spaces the large streetlight lights
         if s & reach and table is not None:
@@ -161,7 +165,7 @@ def _lit_buildings(player: Player, bd: Board, light: Light) -> LitBuildings:
             lamps: tuple[Square, ...] = ()
             reached: tuple[Bitboard, ...] = ()
         elif hit & (hit - 1):
-            lamps = tuple(scan(hit))
+            lamps = tuple(squares_of(hit))
             reached = tuple([seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps])
         else:
             lamps = (hit.bit_length() - 1,)
@@ -380,10 +384,13 @@ def player_score(position: Position, player: PlayerLike, board: Board | None = N
 
 
 def _player_score(position: Position, player: Player, bd: Board, light: Light) -> PlayerScore:
-    used = position.postcards.orange if player is Player.ORANGE else position.postcards.blue
+    if player is Player.ORANGE:
+        used, entries = position.postcards.orange, bd.orange
+    else:
+        used, entries = position.postcards.blue, bd.blue
     return PlayerScore(
-        _lit_buildings(player, bd, light),
-        _largest_group(_entries(bd, player)),
+        _lit_lines(entries, bd, light),
+        _largest_group(entries),
         _unbuilt(position, player, used),
         _postcards(position, player, bd, used),
         _free_own_spaces(position, player, bd),

@@ -89,6 +89,16 @@ def scan(bb: Bitboard) -> Iterator[Square]:
         bb ^= low
 
 
+def squares_of(bb: Bitboard) -> list[Square]:
+    """:func:`scan` as a list, made in one call (quicker than a generator for a few spaces)."""
+    found = []
+    while bb:
+        low = bb & -bb
+        found.append(low.bit_length() - 1)
+        bb ^= low
+    return found
+
+
 def bitboard(squares: Iterator[Square] | list[Square] | tuple[Square, ...]) -> Bitboard:
     """The set of the given spaces."""
     bb = 0
