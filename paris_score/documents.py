@@ -255,6 +255,9 @@ class CheckDocument(TypedDict):
     pieces: str | None
     counts: CountsDict
     problems: list[ProblemDict]
+    """The first 100 problems (:data:`paris_score.limits.MAX_PROBLEMS`)."""
+    problems_left_out: NotRequired[int]
+    """How many problems past the first 100 are not listed; only when some are (``counts`` counts them all)."""
     pattern: NotRequired[str | list[list[int]]]
     """The ``--pattern`` the position was refereed with (as ``rules.large_streetlight_pattern``); only with it."""
 

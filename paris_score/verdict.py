@@ -17,6 +17,7 @@ from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
 from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
+from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
 from paris_score.referee import check, errors
 
@@ -26,6 +27,8 @@ __all__ = [
     "CHECK_FORMAT",
     "Verdict",
     "check_document",
+    "left_out_line",
+    "listed",
     "problems_document",
     "summary",
     "unreadable_document",
@@ -60,6 +63,24 @@ def summary(problems: Sequence[Problem]) -> str:
     return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
 
 
+def listed(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
+    """The problems an output lists (the first :data:`~paris_score.limits.MAX_PROBLEMS`) and how many it leaves out.
+
+    >>> listed([])
+    ([], 0)
+    """
+    return problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS)
+
+
+def left_out_line(n: int) -> str:
+    """What the text outputs say under a cut list of problems.
+
+    >>> left_out_line(7)
+    'note: 7 more problems not listed (only the first 100 are)'
+    """
+    return f"note: {counted(n, 'more problem')} not listed (only the first {MAX_PROBLEMS} are)"
+
+
 def problems_document(
     problems: Sequence[Problem],
     *,
@@ -72,8 +93,11 @@ def problems_document(
 
     ``file`` and ``pieces`` name the position's and the catalogue's inputs; ``pattern`` is the large
     streetlight's pattern the position was refereed with instead of its own (``check --pattern``, S1c).
+    ``problems`` lists the first :data:`~paris_score.limits.MAX_PROBLEMS` only; ``problems_left_out`` (only when
+    some are) says how many more there are, and ``counts`` counts them all.
     """
     n_err = len(errors(problems))
+    shown, left_out = listed(problems)
     doc: CheckDocument = {
         "format": CHECK_FORMAT,
         "file": file,
@@ -83,8 +107,10 @@ def problems_document(
         "final": final,
         "pieces": pieces,
         "counts": {"errors": n_err, "warnings": len(problems) - n_err},
-        "problems": [p.to_dict() for p in problems],
+        "problems": [p.to_dict() for p in shown],
     }
+    if left_out:
+        doc["problems_left_out"] = left_out
     if pattern is not None:
         doc["pattern"] = pattern_to_json(pattern)
     return doc

@@ -18,6 +18,7 @@ import click
 import paris_score
 from paris_score.errors import IllegalPositionError
 from paris_score.model import Pattern
+from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
     EXIT_INVALID,
@@ -116,7 +117,8 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
-        fail(source_name(file), [str(p) for p in e.problems])
+        first, left_out = listed(e.problems)
+        fail(source_name(file), [str(p) for p in first] + ([left_out_line(left_out)] if left_out else []))
     if pattern_said:
         report = attrs.evolve(report, notes=(pattern_said, *report.notes))
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed

@@ -29,7 +29,7 @@ from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.referee import errors
 from paris_score.squares import square_name
-from paris_score.verdict import problems_document, summary, unreadable_document, verdict
+from paris_score.verdict import left_out_line, listed, problems_document, summary, unreadable_document, verdict
 from paris_score_cli.inputs import GridLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
 
 EXIT_LEGAL: Final = 0
@@ -200,12 +200,15 @@ def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
     yield verdict_line(outcome, final, verbose)
     if outcome.pattern_said:
         yield f"  {outcome.pattern_said}"
-    listed = shown(list(outcome.problems), verbose)
-    for problem in listed:
+    kept = shown(list(outcome.problems), verbose)
+    first, left_out = listed(kept)
+    for problem in first:
         for line in problem_lines(problem, outcome.rows):
             yield f"  {line}"
-    if len(listed) < len(outcome.problems):
-        n = len(outcome.problems) - len(listed)
+    if left_out:
+        yield f"  {left_out_line(left_out)}"
+    if len(kept) < len(outcome.problems):
+        n = len(outcome.problems) - len(kept)
         yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
@@ -233,13 +236,16 @@ def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             title = _escape(f"unreadable, not a {kind}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
-    for problem in shown(list(outcome.problems), verbose):
+    first, left_out = listed(shown(list(outcome.problems), verbose))
+    for problem in first:
         line = first_line(problem, outcome.rows)
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)
         message = _escape(problem.message + (f" [{spaces}]" if spaces else ""))
         yield f"::{command} file={_escape(outcome.source, True)},line={line},title={title}::{message}"
+    if left_out:
+        yield left_out_line(left_out)
 
 
 def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
@@ -265,9 +271,12 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
     """
     source = source_name(path)
     problems = [p for p in paris_score.check(position) if p.code not in QUIET | NOTED]
-    for problem in problems:
+    first, left_out = listed(problems)
+    for problem in first:
         for line in problem_lines(problem, rows):
             click.echo(f"{source}: {line}", err=True)
+    if left_out:
+        click.echo(f"{source}: {left_out_line(left_out)}", err=True)
     broken = errors(problems)
     if broken:
         if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
