@@ -206,7 +206,8 @@ def test_a_body_over_1_mib_is_refused_before_it_is_read(server: TableServer) -> 
     # The length alone is enough: the server answers 413 without waiting for the body that never comes.
     host, port = server.server_address[:2]
     with socket.create_connection((str(host), port), timeout=10) as sock:
-        sock.sendall(f"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: {MAX_INPUT_BYTES + 1}\r\n\r\n".encode())
+        head = f"POST /api/score HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: {MAX_INPUT_BYTES + 1}\r\n\r\n"
+        sock.sendall(head.encode())
         reply = read_all(sock)
     assert reply.startswith("HTTP/1.1 413 ")
     assert '"status": 413' in reply
@@ -229,7 +230,7 @@ def test_length_is_required_and_must_be_a_number(server: TableServer) -> None:
 def test_a_body_shorter_than_its_length_is_400(server: TableServer) -> None:
     host, port = server.server_address[:2]
     with socket.create_connection((str(host), port), timeout=10) as sock:
-        sock.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{}")
+        sock.sendall(f"POST /api/score HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 100\r\n\r\n{{}}".encode())
         sock.shutdown(socket.SHUT_WR)
         reply = read_all(sock)
     assert reply.startswith("HTTP/1.1 400 ")
