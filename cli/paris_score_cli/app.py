@@ -26,6 +26,7 @@ from paris_score_cli.inputs import (
     format_option,
     pattern_option,
     read_typed,
+    refuse_same_file,
     source_name,
     with_pattern,
 )
@@ -110,6 +111,7 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
       paris-score score game.txt --format json
       paris-score score game.txt --pattern rays4 --svg game.svg
     """
+    refuse_same_file(("FILE", file), ("--svg", svg_out))
     position, rows = read_typed(file)
     position, pattern_said = with_pattern(position, pattern)
     if not no_check:

@@ -26,6 +26,7 @@ from paris_score_cli.inputs import (
     fail,
     format_option,
     read_input,
+    refuse_same_file,
     source_name,
     write_text,
 )
@@ -116,6 +117,7 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
             "--position-out - and --format json cannot both write to standard output; "
             "write the position to a file (--position-out final.json)"
         )
+    refuse_same_file(("FILE", file), ("--position-out", position_out))
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:

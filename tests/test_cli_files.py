@@ -1,0 +1,142 @@
+"""Files the commands write are never destroyed (docs/robustness.md): whole or not at all, never over an input.
+
+The writes that fail part way run the real command in a process whose file
+size limit (``RLIMIT_FSIZE``) is too small for what it writes.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paris_score_cli.app import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "examples" / "rulebook.txt"
+OLD = "the old file, which must survive\n"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    shutil.copy(GAME, tmp_path / "game.txt")
+    code, _, _ = run("play", "--seed", "3", "-o", str(tmp_path / "record.json"))
+    assert code == 0
+    return tmp_path
+
+
+# Each command that writes a file: its input and the option that names its output.
+WRITERS = [
+    (("render", "{input}", "-o", "{output}"), "game.txt", "-o/--output"),
+    (("score", "{input}", "--svg", "{output}"), "game.txt", "--svg"),
+    (("convert", "{input}", "--to", "json", "-o", "{output}"), "game.txt", "-o/--output"),
+    (("replay", "{input}", "--position-out", "{output}"), "record.json", "--position-out"),
+]
+
+
+def command(template: tuple[str, ...], given: str, output: str) -> list[str]:
+    return [part.format(input=given, output=output) for part in template]
+
+
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS, ids=[w[0][0] for w in WRITERS])
+@pytest.mark.parametrize("how", ["same path", "another spelling", "symbolic link", "hard link"])
+def test_an_output_that_is_the_input_is_refused_before_anything_is_written(
+    folder: Path, template: tuple[str, ...], given: str, option: str, how: str
+) -> None:
+    source = folder / given
+    before = source.read_bytes()
+    output = {"same path": str(source), "another spelling": f"{folder}/./{given}"}.get(how, str(folder / "out"))
+    if how == "symbolic link":
+        (folder / "out").symlink_to(source)
+    elif how == "hard link":
+        os.link(source, folder / "out")
+    code, out, err = run(*command(template, str(source), output))
+    assert code == 2
+    assert f"{option} {output} is the same file as FILE {source}" in err
+    assert "destroy the input" in err
+    assert out == ""
+    assert source.read_bytes() == before
+
+
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS, ids=[w[0][0] for w in WRITERS])
+def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
+    folder: Path, template: tuple[str, ...], given: str, option: str
+) -> None:
+    target = folder / "out"
+    target.write_text(OLD)
+
+    def small_files() -> None:  # in the child: every write past 300 bytes fails (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "paris_score_cli", *command(template, str(folder / given), str(target))],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"{target}: cannot write the file: File too large; it is left as it was" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert target.read_text() == OLD
+    assert sorted(p.name for p in folder.iterdir()) == ["game.txt", "out", "record.json"]  # no temporary file left
+
+
+def test_play_writing_part_way_leaves_nothing_new(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "paris_score_cli", "play", "--seed", "3", "-o", str(target)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "cannot write the file: File too large; nothing written" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_file_replaces_the_old_keeping_its_permissions_and_links(folder: Path) -> None:
+    picture = folder / "game.svg"
+    picture.write_text(OLD)
+    picture.chmod(0o640)
+    (folder / "link.svg").symlink_to(picture)
+    assert run("render", str(folder / "game.txt"), "-o", str(folder / "link.svg"))[0] == 0
+    assert (folder / "link.svg").is_symlink()
+    assert picture.read_text().startswith("<svg")
+    assert picture.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in folder.iterdir()) == ["game.svg", "game.txt", "link.svg", "record.json"]
+
+
+def test_a_new_file_gets_the_usual_permissions(folder: Path) -> None:
+    mask = os.umask(0o027)
+    try:
+        assert run("convert", str(folder / "game.txt"), "--to", "json", "-o", str(folder / "game.json"))[0] == 0
+    finally:
+        os.umask(mask)
+    assert (folder / "game.json").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_device_is_written_in_place() -> None:
+    assert run("render", str(GAME), "-o", os.devnull)[0] == 0
+    assert Path(os.devnull).is_char_device()
