@@ -11,15 +11,18 @@ that document for an input that could not be read.  :func:`verdict` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from paris_score.catalogue import Catalogue
-from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
+from paris_score.documents import CheckDocument, IllegalMoveDict, MoveCode, UnreadableDocument, Verdict
 from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
 from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
 from paris_score.referee import check, errors
+
+if TYPE_CHECKING:
+    from paris_score.replaying import Replay
 
 CHECK_FORMAT: Final = "paris-check/1"
 
@@ -30,6 +33,10 @@ __all__ = [
     "left_out_line",
     "listed",
     "problems_document",
+    "record_document",
+    "record_problems",
+    "record_verdict",
+    "stands",
     "summary",
     "unreadable_document",
     "verdict",
@@ -133,6 +140,62 @@ def check_document(
     """
     problems = check(position, final=final, catalogue=catalogue)
     return problems_document(problems, final=final, file=file, pieces=pieces)
+
+
+def record_problems(done: Replay, final: bool = False) -> list[Problem]:
+    """What ``check`` reports of a replayed ``paris-game/1`` record: its first illegal move, a ``result`` the
+    score disagrees with, and with ``final`` a game that is not over (G12); none for a legal record."""
+    if done.illegal is not None:
+        bad = done.illegal
+        said = f"move {bad.move} ({bad.player}) `{bad.text}`: {bad.message}"
+        return [Problem(cast("MoveCode", bad.code), bad.rule, said, bad.spaces)]
+    found = []
+    if done.result_agrees is False and done.record.result is not None and done.score is not None:
+        written = "orange {} - blue {}".format(*done.record.result)
+        scored = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
+        found.append(Problem("result-disagrees", "G12", f"the record's result says {written}, the score is {scored}"))
+    if final and not done.finished:
+        message = f"the game is not over after {counted(done.moves_played, 'move')} ({stands(done)})"
+        found.append(Problem("game-not-over", "G12", message))
+    return found
+
+
+def stands(done: Replay) -> str:
+    """Where an unfinished game stands: ``phase 2, blue to move``."""
+    return f"phase {done.phase}" + (f", {done.state.turn} to move" if done.state.turn is not None else "")
+
+
+def record_verdict(done: Replay, final: bool = False) -> Verdict:
+    """``not legal`` for an illegal move or a disagreeing result; with ``final``, whether the game is over."""
+    if not done.legal or done.result_agrees is False:
+        return "not legal"
+    if final:
+        return "legal, a finished game" if done.finished else "legal, but not a finished game"
+    return "legal"
+
+
+def record_document(done: Replay, *, final: bool = False, file: str = "<input>") -> CheckDocument:
+    """The ``paris-check/1`` document of a replayed ``paris-game/1`` record (:func:`paris_score.replay`).
+
+    Its problems are :func:`record_problems`; ``record`` says how far the replay went, as ``paris-replay/1``.
+
+    >>> import paris_score
+    >>> done = paris_score.replay(open("examples/games/short-game.json").read())
+    >>> doc = record_document(done, final=True, file="short-game.json")
+    >>> doc["verdict"], doc["problems"], doc["record"]["moves"], doc["record"]["finished"]
+    ('legal, a finished game', [], 28, True)
+    """
+    doc = problems_document(record_problems(done, final), final=final, file=file)
+    doc["verdict"] = record_verdict(done, final)
+    doc["record"] = {
+        "moves": len(done.record.moves),
+        "moves_played": done.moves_played,
+        "phase": done.phase,
+        "finished": done.finished,
+        "illegal": None if done.illegal is None else cast("IllegalMoveDict", done.illegal.to_dict()),
+        "result_agrees": done.result_agrees,
+    }
+    return doc
 
 
 def unreadable_document(file: str, failures: Iterable[tuple[str, Sequence[Located]]]) -> UnreadableDocument:

@@ -24,19 +24,41 @@ import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem, counted
-from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
-from paris_score.formats.position_json import POSITION_FORMAT
+from paris_score.formats import format_of, loads_lines
+from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
 from paris_score.model import Pattern
 from paris_score.referee import errors
+from paris_score.replaying import Replay
 from paris_score.squares import square_name
-from paris_score.verdict import left_out_line, listed, problems_document, summary, unreadable_document, verdict
-from paris_score_cli.inputs import GridLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
+from paris_score.verdict import (
+    left_out_line,
+    listed,
+    problems_document,
+    record_document,
+    record_problems,
+    record_verdict,
+    stands,
+    summary,
+    unreadable_document,
+    verdict,
+)
+from paris_score_cli.inputs import (
+    GridLines,
+    UnreadableError,
+    parse_input,
+    pattern_option,
+    read_bytes,
+    read_input,
+    source_name,
+    with_pattern,
+)
 
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
 SUFFIXES: Final = (".json", ".txt")
 """What ``check FOLDER`` reads: ``paris-position/1`` JSON and text grids (docs/text-format.md)."""
 POSITION_KIND: Final = "paris-position/1 position"
+GAME_KIND: Final = "paris-game/1 game record"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 
 QUIET: Final = frozenset({"streetlight-count"})
@@ -108,17 +130,14 @@ def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
                     yield os.path.join(root, name), True
 
 
-def other_document(path: str) -> str | None:
-    """The format of a JSON file that declares another paris-score format (``paris-game/1``), else ``None``."""
+def declared_format(data: bytes) -> str | None:
+    """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``), else ``None``."""
     try:
-        with open(path, "rb") as f:
-            doc = json.loads(f.read(MAX_INPUT_BYTES + 1))
-    except (OSError, ValueError, RecursionError):
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
         return None
     found = doc.get("format") if isinstance(doc, dict) else None
-    if isinstance(found, str) and found.startswith("paris-") and found != POSITION_FORMAT:
-        return found[:40]
-    return None
+    return found[:40] if isinstance(found, str) and found.startswith("paris-") else None
 
 
 @attrs.frozen
@@ -136,7 +155,11 @@ class Outcome:
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
     skipped: str | None = None
-    """The format of a document of another kind found in a folder (a game record), which is not checked."""
+    """The format of a document of another kind found in a folder (a score report), which is not checked."""
+    replay: Replay | None = None
+    """For a ``paris-game/1`` record: its replay."""
+    move_lines: tuple[int, ...] = ()
+    """For a record: the line of each of its moves, for annotations."""
 
     def passes(self, strict: bool) -> bool:
         return not self.failures and not (self.problems if strict else errors(self.problems))
@@ -144,9 +167,22 @@ class Outcome:
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
+        if self.replay is not None:
+            return record_document(self.replay, final=final, file=self.source)
         return problems_document(
             list(self.problems), final=final, file=self.source, pieces=pieces, pattern=self.pattern
         )
+
+    def line_of(self, problem: Problem) -> int:
+        """The line an annotation of ``problem`` points at: for a record the illegal move's line (or, for a game
+        not over, the last move's), else as :func:`first_line`."""
+        if self.replay is None:
+            return first_line(problem, self.rows)
+        if not self.move_lines or problem.code == "result-disagrees":
+            return 1
+        if self.replay.illegal is not None:
+            return self.move_lines[self.replay.illegal.move - 1]
+        return self.move_lines[-1]
 
 
 def examine(
@@ -157,21 +193,40 @@ def examine(
     catalogue_failure: UnreadableError | None,
     pattern: Pattern | None,
 ) -> Outcome:
-    """Read and referee one file; a file ``walked`` in a folder that is another paris-score document is skipped."""
+    """Read and referee one file: a position, or a ``paris-game/1`` record, replayed (``--pieces`` and
+    ``--pattern`` apply to positions only); a file ``walked`` in a folder that is another paris-score document
+    is skipped."""
     source = source_name(path)
     failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
     try:
-        position, rows = read_input(path, lambda data: loads_lines(data, format_of(path)))
+        data = read_bytes(path)
     except UnreadableError as e:
-        skipped = other_document(path) if walked else None
-        if skipped is not None:
-            return Outcome(source, skipped=skipped)
+        return Outcome(source, failures=((e, POSITION_KIND), *failures))
+    try:
+        position, rows = parse_input(source, data, lambda data: loads_lines(data, format_of(path)))
+    except UnreadableError as e:
+        declared = declared_format(data)
+        if declared == GAME_FORMAT:
+            return examine_record(source, data, final)
+        if walked and declared is not None:
+            return Outcome(source, skipped=declared)
         return Outcome(source, failures=((e, POSITION_KIND), *failures))
     if failures:
         return Outcome(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
     problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
     return Outcome(source, rows, said, pattern, problems)
+
+
+def examine_record(source: str, data: bytes, final: bool) -> Outcome:
+    """Read and replay a ``paris-game/1`` record (as ``replay``): its first illegal move is its problem."""
+    try:
+        record = parse_input(source, data, loads_game)
+    except UnreadableError as e:
+        return Outcome(source, failures=((e, GAME_KIND),))
+    done = paris_score.replay(record)
+    lines = move_lines(data.decode("utf-8-sig"))
+    return Outcome(source, problems=tuple(record_problems(done, final)), replay=done, move_lines=lines)
 
 
 def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
@@ -181,7 +236,20 @@ def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
     if outcome.failures:
         return f"{outcome.source}: unreadable"
     problems = list(outcome.problems)
-    return f"{outcome.source}: {verdict(problems, final)} ({summary(shown(problems, verbose))})"
+    said = verdict(problems, final) if outcome.replay is None else record_verdict(outcome.replay, final)
+    return f"{outcome.source}: {said} ({summary(shown(problems, verbose))})"
+
+
+def record_line(done: Replay) -> str:
+    """How far a record's replay went: ``game record: 28 moves, all legal; the game is over: orange 33 - blue 14``."""
+    moves = counted(len(done.record.moves), "move")
+    if done.illegal is not None:
+        played = counted(done.moves_played, "legal move")
+        return f"game record: {moves}; move {done.illegal.move} is illegal, the replay stops there ({played} played)"
+    if done.score is None:
+        return f"game record: {moves}, all legal; the game is not over ({stands(done)})"
+    totals = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
+    return f"game record: {moves}, all legal; the game is over: {totals}"
 
 
 def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
@@ -200,6 +268,8 @@ def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
     yield verdict_line(outcome, final, verbose)
     if outcome.pattern_said:
         yield f"  {outcome.pattern_said}"
+    if outcome.replay is not None:
+        yield f"  {record_line(outcome.replay)}"
     kept = shown(list(outcome.problems), verbose)
     first, left_out = listed(kept)
     for problem in first:
@@ -238,7 +308,7 @@ def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
     first, left_out = listed(shown(list(outcome.problems), verbose))
     for problem in first:
-        line = first_line(problem, outcome.rows)
+        line = outcome.line_of(problem)
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)

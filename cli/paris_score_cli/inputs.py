@@ -66,15 +66,22 @@ def fail(source: str, lines: list[str]) -> NoReturn:
 
 def read_input(path: str, parse: Callable[[bytes], T]) -> T:
     """Read and parse FILE (``-`` for standard input); :class:`UnreadableError` with every error."""
-    source = source_name(path)
+    return parse_input(source_name(path), read_bytes(path), parse)
+
+
+def read_bytes(path: str) -> bytes:
+    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_INPUT_BYTES + 1)
+            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        with open(path, "rb") as f:
+            return f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
-        raise UnreadableError(source, [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+        raise UnreadableError(source_name(path), [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+
+
+def parse_input(source: str, data: bytes, parse: Callable[[bytes], T]) -> T:
+    """``parse(data)``; the library's errors become :class:`UnreadableError` naming ``source``."""
     try:
         return parse(data)
     except PositionFormatError as e:
