@@ -341,14 +341,16 @@ def test_folders_mix_positions_and_records(tmp_path: Path) -> None:
     folder = games(tmp_path)
     found = records(folder / "records")
     (folder / "report.json").write_text(json.dumps({"format": "paris-score/1"}), "utf-8")
+    (folder / "typo.json").write_text(json.dumps({"format": "paris-position/1", "ground": []}), "utf-8")
     code, out = run("check", str(folder))
     lines = out.splitlines()
     assert code == 1
+    assert f"{folder / 'typo.json'}: unreadable, not a paris-position/1 position" in lines
     assert f"{found['illegal']}: not legal (1 error, 0 warnings)" in lines
     assert f"{found['whole']}: legal (0 errors, 0 warnings)" in lines
     assert f"{folder / 'report.json'}: skipped, a paris-score/1 document, not a position" in lines
-    n = len(POSITIONS) + len(found)
-    assert lines[-1] == f"{n} files checked: {n - 2} pass, 2 fail (2 not legal, 0 unreadable); 1 other document skipped"
+    n = len(POSITIONS) + len(found) + 1
+    assert lines[-1] == f"{n} files checked: {n - 3} pass, 3 fail (2 not legal, 1 unreadable); 1 other document skipped"
     code, out = run("check", str(EXAMPLES), "--final")  # the example record is a whole game
     assert code == 0
     assert f"{RECORD}: legal, a finished game (0 errors, 0 warnings)" in out.splitlines()

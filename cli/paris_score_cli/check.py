@@ -1,4 +1,4 @@
-"""``paris-score check``: referee positions without scoring them, one file or a whole folder (for CI).
+"""``paris-score check``: referee positions and game records without scoring them, a file or a folder (for CI).
 
 Exit statuses (docs/cli.md): 0 every file legal (warnings allowed), 1 a file
 not legal or unreadable, 2 a usage error.  An unreadable input (the position
@@ -26,6 +26,7 @@ from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem, counted
 from paris_score.formats import format_of, loads_lines
 from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
+from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.referee import errors
 from paris_score.replaying import Replay
@@ -56,7 +57,7 @@ from paris_score_cli.inputs import (
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
 SUFFIXES: Final = (".json", ".txt")
-"""What ``check FOLDER`` reads: ``paris-position/1`` JSON and text grids (docs/text-format.md)."""
+"""What ``check FOLDER`` reads: ``paris-position/1`` JSON, text grids (docs/text-format.md) and ``paris-game/1``."""
 POSITION_KIND: Final = "paris-position/1 position"
 GAME_KIND: Final = "paris-game/1 game record"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
@@ -208,7 +209,7 @@ def examine(
         declared = declared_format(data)
         if declared == GAME_FORMAT:
             return examine_record(source, data, final)
-        if walked and declared is not None:
+        if walked and declared not in (None, POSITION_FORMAT):
             return Outcome(source, skipped=declared)
         return Outcome(source, failures=((e, POSITION_KIND), *failures))
     if failures:
@@ -359,9 +360,13 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
         sys.exit(EXIT_NOT_LEGAL)
 
 
-@click.command("check", short_help="Referee positions, files or folders: every rule they break.")
+@click.command("check", short_help="Referee positions and game records: every rule they break.")
 @click.argument("paths", metavar="PATH...", nargs=-1, required=True)
-@click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
+@click.option(
+    "--final",
+    is_flag=True,
+    help="Also require a finished game: all 8 tokens used, nothing to build (F4); a record played to its end (G12).",
+)
 @click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
 @click.option(
     "--format",
@@ -390,17 +395,20 @@ def check_command(
     pattern: Pattern | None,
     verbose: bool,
 ) -> None:
-    """Referee the positions in files and folders without scoring them.
+    """Referee the positions and game records in files and folders without scoring them.
 
-    Each PATH is a position file (JSON or text grid), `-` for standard input,
-    or a folder, whose *.json and *.txt files are all checked, subfolders
-    included.  Lists every rule a position breaks, each with its rule id, a
-    stable code and the spaces involved (for a text grid, with the line each
-    is typed on); warnings flag what the position leaves unsaid.  Several
+    Each PATH is a position file (JSON or text grid) or a paris-game/1 game
+    record, `-` for standard input, or a folder, whose *.json and *.txt files
+    are all checked, subfolders included.  Lists every rule a position breaks
+    (the first 100), each with its rule id, a stable code and the spaces
+    involved (for a text grid, with the line each is typed on); warnings flag
+    what the position leaves unsaid.  A game record is replayed as `replay`
+    does: its first illegal move is named by number, text and rule.  Several
     files end with a summary line.
 
     Exit status 0 every file legal, 1 a file not legal or unreadable (or,
-    with --strict, with a warning), 2 usage error.
+    with --strict, with a warning; with --final, a game not over), 2 usage
+    error.
 
     \b
     Examples:
