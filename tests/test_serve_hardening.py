@@ -62,7 +62,9 @@ def own_host(server: TableServer) -> str:
 # -- Host and Origin ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}", "localhost.evil"])
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}", "localhost.evil", "[::1", "a b", ""]
+)
 def test_a_foreign_host_is_refused_with_421(server: TableServer, host: str) -> None:
     """DNS rebinding: a foreign name that resolves to this machine reads nothing, not even the page."""
     named = host.format(port=server.server_address[1])

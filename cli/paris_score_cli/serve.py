@@ -291,6 +291,7 @@ class Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, True)  # one write an answer: no wait
+        self.rfile.close()  # the plain reader StreamRequestHandler made: replaced by one that keeps a deadline
         self._reader = _DeadlineReader(self.connection)
         self.rfile = io.BufferedReader(self._reader)
 
@@ -362,11 +363,9 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError(400, "a Host header is required")
         try:
             name = urlsplit(f"//{host}").hostname or ""
-            ip = ipaddress.ip_address(name)
-        except ValueError:
-            ip = None
-        allowed = self.server.host_names
-        if not (name in allowed if allowed is not None else ip is not None or name == "localhost"):
+        except ValueError:  # "[::1", an unclosed bracket
+            name = ""
+        if not self.server.answers_to(name):
             self.close_connection = True
             raise RequestError(421, f"this server answers to {self.server.url}, not to the host {host[:100]!r}")
         origin = self.headers.get_all("Origin", [])
@@ -500,6 +499,16 @@ class TableServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
+
+    def answers_to(self, name: str) -> bool:
+        """Whether ``name`` (a ``Host`` header's, lower case, without brackets or port) is this server's."""
+        if self.host_names is not None:
+            return name in self.host_names
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name == "localhost"
+        return True
 
     @property
     def url(self) -> str:
