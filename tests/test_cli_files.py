@@ -29,6 +29,24 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def small_files() -> None:
+    """In the child process: every write past 300 bytes of a file fails (EFBIG, "File too large")."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+
+
+def run_with_small_files(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real command, in a process whose file size limit (:func:`small_files`) is too small for its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "paris_score_cli", *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     shutil.copy(GAME, tmp_path / "game.txt")
@@ -77,18 +95,7 @@ def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
     target = folder / "out"
     target.write_text(OLD)
 
-    def small_files() -> None:  # in the child: every write past 300 bytes fails (EFBIG)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
-
-    done = subprocess.run(
-        [sys.executable, "-m", "paris_score_cli", *command(template, str(folder / given), str(target))],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
-        preexec_fn=small_files,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_with_small_files(*command(template, str(folder / given), str(target)))
     assert done.returncode == 1, done.stderr
     assert f"{target}: cannot write the file: File too large; it is left as it was" in done.stderr
     assert "Traceback" not in done.stderr
@@ -99,18 +106,7 @@ def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
 def test_play_writing_part_way_leaves_nothing_new(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
 
-    def small_files() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
-
-    done = subprocess.run(
-        [sys.executable, "-m", "paris_score_cli", "play", "--seed", "3", "-o", str(target)],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
-        preexec_fn=small_files,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_with_small_files("play", "--seed", "3", "-o", str(target))
     assert done.returncode == 1
     assert "cannot write the file: File too large; nothing written" in done.stderr
     assert list(tmp_path.iterdir()) == []

@@ -42,7 +42,7 @@ class Answer:
 
 
 def request(
-    server: TableServer,
+    server: Any,
     method: str,
     path: str,
     body: bytes | None = None,
@@ -51,8 +51,8 @@ def request(
     host, port = server.server_address[:2]
     conn = http.client.HTTPConnection(str(host), port, timeout=30)
     try:
-        conn.putrequest(method, path, skip_accept_encoding=True)
         sent = dict(headers or {})
+        conn.putrequest(method, path, skip_host="Host" in sent, skip_accept_encoding=True)  # a Host given replaces it
         if body is not None and "Content-Length" not in sent:
             sent["Content-Length"] = str(len(body))
         for name, value in sent.items():

@@ -22,28 +22,9 @@ from paris_score.annotate import OVERLAYS
 from paris_score_cli import serve
 from paris_score_cli.serve import TableServer, start
 from tests import fuzzing
-from tests.test_serve import ROOT, Answer, free_port, read_all, serve_process
+from tests.test_serve import ROOT, free_port, read_all, request, serve_process
 
 BODY = (ROOT / "examples" / "rulebook.json").read_bytes()
-
-
-def request(
-    server: Any, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
-) -> Answer:
-    """One request on a new connection, with ``headers`` as given (a ``Host`` among them replaces the usual one)."""
-    host, port = server.server_address[:2]
-    sent = dict(headers or {})
-    conn = http.client.HTTPConnection(str(host), port, timeout=30)
-    try:
-        conn.putrequest(method, path, skip_host="Host" in sent, skip_accept_encoding=True)
-        if body is not None:
-            sent["Content-Length"] = str(len(body))
-        for name, value in sent.items():
-            conn.putheader(name, value)
-        conn.endheaders(body)
-        return Answer(conn.getresponse())
-    finally:
-        conn.close()
 
 
 def raw(server: TableServer, data: bytes) -> str:
