@@ -182,7 +182,8 @@ def record_document(done: Replay, *, final: bool = False, file: str = "<input>")
     >>> import paris_score
     >>> done = paris_score.replay(open("examples/games/short-game.json").read())
     >>> doc = record_document(done, final=True, file="short-game.json")
-    >>> doc["verdict"], doc["problems"], doc["record"]["moves"], doc["record"]["finished"]
+    >>> record = doc["record"]
+    >>> doc["verdict"], doc["problems"], record["moves"], record["finished"]
     ('legal, a finished game', [], 28, True)
     """
     doc = problems_document(record_problems(done, final), final=final, file=file)
