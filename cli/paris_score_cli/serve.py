@@ -490,7 +490,7 @@ class TableServer(ThreadingHTTPServer):
             return
         try:
             super().process_request(request, client_address)
-        except BaseException:
+        except Exception:  # no thread could start (a Ctrl-C in start() leaves it to the thread that did)
             self.slots.release()
             raise
 
