@@ -23,6 +23,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def and_list(names: Iterable[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    items = list(names)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _natural(path: str, value: int) -> Iterable[Located]:
     if value < 0:
         yield Located(path, f"expected a whole number of at least 0, got {value}")
@@ -51,7 +57,7 @@ def problems(game: EndOfGame) -> list[Located]:
     if len(game.districts) > MAX_DISTRICTS:
         found.append(Located("districts", f"{len(game.districts)} districts; Paris has {MAX_DISTRICTS} (K1)"))
     found += _names("districts", [d.name for d in game.districts], "district")
-    known = ", ".join(players)
+    known = and_list(repr(name) for name in dict.fromkeys(players))
     for i, district in enumerate(game.districts):
         at = f"districts[{i}]"
         for j, points in enumerate(district.scoring):
@@ -79,7 +85,9 @@ def problems(game: EndOfGame) -> list[Located]:
             for k, owner in enumerate(prop.owners):
                 if owner not in players:
                     found.append(
-                        Located(f"{at}.properties[{j}].owners[{k}]", f"{owner!r} is not a player; expected {known}")
+                        Located(
+                            f"{at}.properties[{j}].owners[{k}]", f"{owner!r} is not a player; the players are {known}"
+                        )
                     )
     return found
 

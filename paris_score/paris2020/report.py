@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from paris_score.paris2020.referee import ordinal
-from paris_score.paris2020.scoring import WIN_ORDER, DistrictScore, Score, and_list
+from paris_score.paris2020.referee import and_list, ordinal
+from paris_score.paris2020.scoring import WIN_ORDER, DistrictScore, Score
 
 SCORE_FORMAT: Final = "paris2020-score/1"
 

@@ -8,7 +8,7 @@ winners.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Final, Literal
 
@@ -16,16 +16,10 @@ import attrs
 
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.paris2020.model import District, EndOfGame
-from paris_score.paris2020.referee import ordinal, problems, warnings
+from paris_score.paris2020.referee import and_list, ordinal, problems, warnings
 
 Decider = Literal["points", "francs", "property value", "shared"]
 """K7: what settled the winner: the most points, then francs, then the value of all properties; else a shared win."""
-
-
-def and_list(names: Iterable[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    items = list(names)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 @attrs.frozen
