@@ -24,9 +24,9 @@ def ordinal(n: int) -> str:
 
 
 def and_list(names: Iterable[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
+    """``A``, ``A and B``, ``A, B and C`` (``""`` for none)."""
     items = list(names)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def _natural(path: str, value: int) -> Iterable[Located]:
@@ -57,7 +57,7 @@ def problems(game: EndOfGame) -> list[Located]:
     if len(game.districts) > MAX_DISTRICTS:
         found.append(Located("districts", f"{len(game.districts)} districts; Paris has {MAX_DISTRICTS} (K1)"))
     found += _names("districts", [d.name for d in game.districts], "district")
-    known = and_list(repr(name) for name in dict.fromkeys(players))
+    known = f"; the players are {and_list(repr(name) for name in dict.fromkeys(players))}" if players else ""
     for i, district in enumerate(game.districts):
         at = f"districts[{i}]"
         for j, points in enumerate(district.scoring):
@@ -84,11 +84,7 @@ def problems(game: EndOfGame) -> list[Located]:
                 )
             for k, owner in enumerate(prop.owners):
                 if owner not in players:
-                    found.append(
-                        Located(
-                            f"{at}.properties[{j}].owners[{k}]", f"{owner!r} is not a player; the players are {known}"
-                        )
-                    )
+                    found.append(Located(f"{at}.properties[{j}].owners[{k}]", f"{owner!r} is not a player{known}"))
     return found
 
 
@@ -98,7 +94,9 @@ def keys_held(game: EndOfGame, name: str) -> int:
 
 
 def warnings(game: EndOfGame) -> list[Located]:
-    """K8: each player who owns more properties than their keys allow (the game must have 2-4 players)."""
+    """K8: each player who owns more properties than their keys allow (none unless the game has 2-4 players)."""
+    if len(game.players) not in PLAYER_COUNTS:
+        return []
     limit = game.key_limit()
     n = len(game.players)
     found: list[Located] = []
