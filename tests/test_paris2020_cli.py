@@ -148,6 +148,12 @@ def test_a_position_is_not_an_end_of_game_and_the_other_way_round() -> None:
     )
 
 
+def test_check_skips_an_end_of_game_in_a_folder_and_says_so() -> None:
+    result = CliRunner().invoke(cli, ["check", str(EXAMPLES)])
+    assert result.exit_code == 0
+    assert f"{EXAMPLES / 'belleville.json'}: skipped, a paris2020-final/1 document, not a position" in result.output
+
+
 def test_the_schemas_are_printed() -> None:
     for name in ("paris2020-final", "paris2020-score"):
         result = CliRunner().invoke(cli, ["schema", name])

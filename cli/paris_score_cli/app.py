@@ -178,7 +178,7 @@ def template(filled: bool) -> None:
 
 
 @cli.command("schema", short_help="Print the JSON Schema of a format.")
-@click.argument("name", type=click.Choice(list(SCHEMAS)))
+@click.argument("name", metavar="NAME", type=click.Choice(list(SCHEMAS)))
 def schema_command(name: str) -> None:
     """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
     paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record),

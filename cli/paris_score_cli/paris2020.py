@@ -34,7 +34,7 @@ def score_command(file: str, output_format: str) -> None:
     \b
     Examples:
       paris-score paris2020 score examples/paris2020/montmartre.json
-      paris-score paris2020 score evening.json --format json
+      paris-score paris2020 score - --format json < evening.json
     """
     try:
         game = read_input(file, loads_final)

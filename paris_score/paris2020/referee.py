@@ -16,8 +16,8 @@ from paris_score.paris2020.model import MAX_DISTRICTS, MAX_OWNERS, PLAYER_COUNTS
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th`` ... ``22nd``.
 
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    >>> print(*(ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)))
+    1st 2nd 3rd 4th 11th 12th 13th 21st 22nd
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
