@@ -161,10 +161,10 @@ def district_score(district: District, players: Sequence[str]) -> DistrictScore:
     }
     placed = sorted((name for name in players if owned[name]), key=lambda n: (-sum(owned[n]), -owned[n][0]))
     keys = [(sum(owned[n]), owned[n][0]) for n in placed]
+    first = keys[0][0] if keys else 0
     standings: list[Standing] = []
     for name, key in zip(placed, keys, strict=True):
         place = keys.index(key) + 1  # players with the same sum and best property share the higher place
-        first = keys[0][0]
         points, why = _place_points(place, key[0], first, district.scoring, len(players))
         standings.append(Standing(name, owned[name], place, points, why))
     return DistrictScore(
