@@ -99,7 +99,7 @@ def test_a_bad_document_exits_1_naming_every_key_path(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("stdin", "message"),
     [
-        (b"", "<stdin>: the input is empty; expected a paris2020-final/1 document"),
+        (b"", "<stdin>: the input is empty; expected the end of a game of Paris (2020): JSON or text"),
         (b"{", "<stdin>: line 1, col 2: not valid JSON: Expecting property name enclosed in double quotes"),
         (
             b"\xfe\xff\x00{",
@@ -172,3 +172,49 @@ def test_the_real_command_scores_an_example() -> None:
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[-1] == "RESULT: Piotr wins with 20 points"
+
+
+# -- the text form, and convert ------------------------------------------------------------------------
+
+
+def convert(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["paris2020", "convert", *args], input=stdin)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_typed_text_is_scored_like_its_json(tmp_path: Path) -> None:
+    status, text, _ = convert(str(MONTMARTRE), "--to", "text")
+    assert status == 0
+    typed = tmp_path / "evening.txt"
+    typed.write_text(text, "utf-8")
+    assert run(str(typed)) == run(str(MONTMARTRE))
+    assert run("-", stdin=text) == run(str(MONTMARTRE))
+
+
+def test_convert_goes_both_ways_and_writes_a_file(tmp_path: Path) -> None:
+    status, text, _ = convert(str(MONTMARTRE), "--to", "text")
+    assert status == 0
+    assert text.splitlines()[-1] == "2 Marek"
+    out = tmp_path / "back.json"
+    assert convert("-", "--to", "json", "-o", str(out), stdin=text) == (0, "", "")
+    assert json.loads(out.read_text("utf-8")) == json.loads(MONTMARTRE.read_text("utf-8"))
+
+
+def test_convert_refuses_a_name_the_text_cannot_hold(tmp_path: Path) -> None:
+    doc = json.loads(MONTMARTRE.read_text("utf-8"))
+    doc["players"][0]["name"] = "Ula + 1"
+    for prop in doc["districts"][0]["properties"]:
+        prop["owners"] = ["Ula + 1" if o == "Ula" else o for o in prop["owners"]]
+    path = write(tmp_path, doc)
+    status, out, err = convert(path, "--to", "text")
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{path}: the player 'Ula + 1' cannot be written as text: it would hold #, :, + or a line break, "
+        "or spaces around it; keep it as paris2020-final/1 JSON\n"
+    )
+
+
+def test_a_typed_slip_exits_1_naming_its_line() -> None:
+    status, out, err = run("-", stdin="player Ula: 4 points, 2 francs\nplayer Marek: 5 points\n")
+    assert (status, out, err) == (1, "", "<stdin>: line 2: player Marek: no francs\n")

@@ -160,12 +160,12 @@ def loads_text(text: str | bytes) -> EndOfGame:
 
 
 def _name(name: str, what: str, refused: tuple[str, ...] = _NOT_IN_NAMES) -> str:
-    """``name`` as typed, if the text can hold it as it is."""
+    """``name`` as typed, if the text can hold it as it is (a note may hold : and +)."""
     if name != name.strip() or not name or any(c in name for c in refused):
-        shown = " ".join(repr(c) for c in refused)
+        marks = "#, :, +" if ":" in refused else "#"
         raise UnwritableError(
-            f"{what} {name[:40]!r} cannot be written as text (it would hold {shown}, or spaces around it); "
-            "keep it as paris2020-final/1 JSON"
+            f"{what} {name[:40]!r} cannot be written as text: it would hold {marks} or a line break, "
+            "or spaces around it; keep it as paris2020-final/1 JSON"
         )
     return name
 
