@@ -20,9 +20,9 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "paris2020"
 TYPED = """\
 # the end of our game
 player Ula: 45 points, 7 francs, bonus 27
-player Marek:12 francs,38 points   # any order, spaces or not
+player Marek:12 francs,38  points   # any order, spaces or not
 
-district Belleville: 18 9 4
+district Belleville: 18, 9,4
 12 Ula
   5 Marek
 15 Ula + Marek     # bonus tile 16

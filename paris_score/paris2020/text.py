@@ -30,7 +30,7 @@ from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import problems
 
 _NUMBER: Final = rf"\d{{1,{MAX_DIGITS}}}"
-_FIELD: Final = re.compile(rf"({_NUMBER}) (points?|francs?)|bonus 27")
+_FIELD: Final = re.compile(rf"({_NUMBER}) +(points?|francs?)|bonus +27")
 _VALUES: Final = re.compile(rf"(?:{_NUMBER}(?: +|$))*")
 _PROPERTY: Final = re.compile(rf"({_NUMBER}) +(\S.*)")
 _PATH: Final = re.compile(r"(players|districts)\[(\d+)\](?:\.properties\[(\d+)\])?")
@@ -129,6 +129,7 @@ def loads_text(text: str | bytes) -> EndOfGame:
                 lines.players.append(number)
         elif line.startswith("district "):
             name, colon, values = line.removeprefix("district ").partition(":")
+            values = values.replace(",", " ")  # 18 9 4, or 18, 9, 4
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
                 continue
