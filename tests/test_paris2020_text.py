@@ -127,6 +127,19 @@ def test_the_referee_s_problems_are_named_by_their_lines() -> None:
     ]
 
 
+def test_the_limits_of_the_json_hold_for_the_text_too() -> None:
+    head = "player A: 0 points, 0 francs\nplayer B: 0 points, 0 francs\n"
+    assert errors(head + "district X: " + " 1" * 65 + "\n") == [
+        "line 3: a scoring tile of at most 64 values (docs/robustness.md)"
+    ]
+    assert errors(head + "district X: 1\n" + "1 A\n" * 65) == [
+        "line 68: a district holds at most 64 properties (docs/robustness.md)"
+    ]
+    assert len(loads_text(head + "district X: 1\n" + "1 A\n" * 64).districts[0].properties) == 64
+    many = errors("zzz\n" * 150)
+    assert (len(many), many[-1]) == (101, "stopped after 100 errors")
+
+
 def test_too_many_players_is_said_without_a_line() -> None:
     text = "".join(f"player P{i}: 0 points, 0 francs\n" for i in range(5))
     assert errors(text) == ["players: 5 players; Paris is played by 2 to 4 (K1)"]

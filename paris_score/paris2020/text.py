@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError
 from paris_score.formats import input_text
-from paris_score.limits import MAX_DIGITS, MAX_ERRORS
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.paris2020.document import loads_final
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import problems
@@ -115,7 +115,10 @@ def loads_text(text: str | bytes) -> EndOfGame:
     note = ""
     for number, raw in enumerate(body.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
-        if not line or len(errors) >= MAX_ERRORS:
+        if len(errors) >= MAX_ERRORS:
+            errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
+            break
+        if not line:
             continue
         at = f"line {number}"
         if line.startswith("note:"):
@@ -133,12 +136,18 @@ def loads_text(text: str | bytes) -> EndOfGame:
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
                 continue
+            if len(values.split()) > MAX_ITEMS:
+                errors.append(Located(at, f"a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"))
+                continue
             districts.append((name.strip(), tuple(int(v) for v in values.split()), []))
             lines.districts.append(number)
             lines.properties.append([])
         elif (found := _PROPERTY.fullmatch(line)) is not None:
             if not districts:
                 errors.append(Located(at, "a property before any 'district NAME: ...' line"))
+                continue
+            if len(districts[-1][2]) == MAX_ITEMS:
+                errors.append(Located(at, f"a district holds at most {MAX_ITEMS} properties (docs/robustness.md)"))
                 continue
             owners = tuple(owner.strip() for owner in found[2].split("+"))
             districts[-1][2].append(Property(int(found[1]), owners))
