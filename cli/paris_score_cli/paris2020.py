@@ -1,8 +1,9 @@
 """``paris-score paris2020``: the final scoring of the other *Paris* (Kramer & Kiesling, 2020).
 
-Exit statuses of ``paris2020 score``: 0 scored (warnings on standard error),
-1 the document cannot be read or scored (every error on standard error), 2 a
-usage error.
+Exit statuses of ``paris2020 score`` and ``paris2020 convert``: 0 done
+(warnings on standard error), 1 the input cannot be read or scored (every
+error on standard error), or ``convert`` cannot write it (a name the text
+cannot hold, a file that cannot be written), 2 a usage error.
 """
 
 from __future__ import annotations
