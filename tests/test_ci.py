@@ -253,10 +253,14 @@ def test_other_paris_documents_in_a_folder_are_skipped_not_failed() -> None:
     code, out = run("check", str(EXAMPLES), "--final")
     assert code == 0
     assert f"{record}: skipped, a paris-game/1 document, not a position" in out.splitlines()
-    assert out.splitlines()[-1].endswith("; 1 other document skipped")
+    others = sorted((EXAMPLES / "paris2020").glob("*.json"))  # paris2020-final/1 (docs/paris2020.md)
+    assert out.splitlines()[-1].endswith(f"; {1 + len(others)} other documents skipped")
     result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
     assert str(record) not in [doc["file"] for doc in json.loads(result.stdout)]  # only paris-check/1 documents
-    assert f"{record}: skipped, a paris-game/1 document, not a position\n" == result.stderr  # but not silently
+    assert result.stderr.splitlines() == [  # but not silently
+        f"{record}: skipped, a paris-game/1 document, not a position",
+        *(f"{path}: skipped, a paris2020-final/1 document, not a position" for path in others),
+    ]
     code, out = run("check", str(record))
     assert code == 1
     assert out.startswith(f"{record}: unreadable, not a paris-position/1 position")

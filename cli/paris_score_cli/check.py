@@ -109,14 +109,15 @@ def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
 
 
 def other_document(path: str) -> str | None:
-    """The format of a JSON file that declares another paris-score format (``paris-game/1``), else ``None``."""
+    """The format of a JSON file that declares another paris-score format (``paris-game/1``,
+    ``paris2020-final/1``), else ``None``."""
     try:
         with open(path, "rb") as f:
             doc = json.loads(f.read(MAX_INPUT_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         return None
     found = doc.get("format") if isinstance(doc, dict) else None
-    if isinstance(found, str) and found.startswith("paris-") and found != POSITION_FORMAT:
+    if isinstance(found, str) and found.startswith(("paris-", "paris2020-")) and found != POSITION_FORMAT:
         return found[:40]
     return None
 
