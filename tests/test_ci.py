@@ -354,6 +354,13 @@ def test_folders_mix_positions_and_records(tmp_path: Path) -> None:
     code, out = run("check", str(EXAMPLES), "--final")  # the example record is a whole game
     assert code == 0
     assert f"{RECORD}: legal, a finished game (0 errors, 0 warnings)" in out.splitlines()
+    others = sorted((EXAMPLES / "paris2020").glob("*.json"))  # paris2020-final/1 (docs/paris2020.md)
+    assert out.splitlines()[-1].endswith(f"; {len(others)} other documents skipped")
+    result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
+    assert str(RECORD) in [doc["file"] for doc in json.loads(result.stdout)]
+    assert result.stderr.splitlines() == [  # skipped, but not silently
+        f"{path}: skipped, a paris2020-final/1 document, not a position" for path in others
+    ]
 
 
 def test_an_unreadable_record_is_named_as_a_record(tmp_path: Path) -> None:

@@ -47,9 +47,14 @@ def run_with_small_files(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+INPUTS = ("belleville.json", "game.txt", "record.json")
+"""What :func:`folder` holds: a position, an end of a game of Paris (2020), a game record."""
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     shutil.copy(GAME, tmp_path / "game.txt")
+    shutil.copy(ROOT / "examples" / "paris2020" / "belleville.json", tmp_path / "belleville.json")
     code, _, _ = run("play", "--seed", "3", "-o", str(tmp_path / "record.json"))
     assert code == 0
     return tmp_path
@@ -57,10 +62,16 @@ def folder(tmp_path: Path) -> Path:
 
 # Each command that writes a file: its input and the option that names its output.
 WRITERS = [
-    (("render", "{input}", "-o", "{output}"), "game.txt", "-o/--output"),
-    (("score", "{input}", "--svg", "{output}"), "game.txt", "--svg"),
-    (("convert", "{input}", "--to", "json", "-o", "{output}"), "game.txt", "-o/--output"),
-    (("replay", "{input}", "--position-out", "{output}"), "record.json", "--position-out"),
+    pytest.param(("render", "{input}", "-o", "{output}"), "game.txt", "-o/--output", id="render"),
+    pytest.param(("score", "{input}", "--svg", "{output}"), "game.txt", "--svg", id="score"),
+    pytest.param(("convert", "{input}", "--to", "json", "-o", "{output}"), "game.txt", "-o/--output", id="convert"),
+    pytest.param(("replay", "{input}", "--position-out", "{output}"), "record.json", "--position-out", id="replay"),
+    pytest.param(
+        ("paris2020", "convert", "{input}", "--to", "text", "-o", "{output}"),
+        "belleville.json",
+        "-o/--output",
+        id="paris2020-convert",
+    ),
 ]
 
 
@@ -68,7 +79,7 @@ def command(template: tuple[str, ...], given: str, output: str) -> list[str]:
     return [part.format(input=given, output=output) for part in template]
 
 
-@pytest.mark.parametrize(("template", "given", "option"), WRITERS, ids=[w[0][0] for w in WRITERS])
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS)
 @pytest.mark.parametrize("how", ["same path", "another spelling", "symbolic link", "hard link"])
 def test_an_output_that_is_the_input_is_refused_before_anything_is_written(
     folder: Path, template: tuple[str, ...], given: str, option: str, how: str
@@ -88,7 +99,7 @@ def test_an_output_that_is_the_input_is_refused_before_anything_is_written(
     assert source.read_bytes() == before
 
 
-@pytest.mark.parametrize(("template", "given", "option"), WRITERS, ids=[w[0][0] for w in WRITERS])
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS)
 def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
     folder: Path, template: tuple[str, ...], given: str, option: str
 ) -> None:
@@ -100,7 +111,12 @@ def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
     assert f"{target}: cannot write the file: File too large; it is left as it was" in done.stderr
     assert "Traceback" not in done.stderr
     assert target.read_text() == OLD
-    assert sorted(p.name for p in folder.iterdir()) == ["game.txt", "out", "record.json"]  # no temporary file left
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "belleville.json",
+        "game.txt",
+        "out",
+        "record.json",
+    ]  # no temporary
 
 
 def test_play_writing_part_way_leaves_nothing_new(tmp_path: Path) -> None:
@@ -121,7 +137,13 @@ def test_a_new_file_replaces_the_old_keeping_its_permissions_and_links(folder: P
     assert (folder / "link.svg").is_symlink()
     assert picture.read_text().startswith("<svg")
     assert picture.stat().st_mode & 0o777 == 0o640
-    assert sorted(p.name for p in folder.iterdir()) == ["game.svg", "game.txt", "link.svg", "record.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "belleville.json",
+        "game.svg",
+        "game.txt",
+        "link.svg",
+        "record.json",
+    ]
 
 
 def test_a_new_file_gets_the_usual_permissions(folder: Path) -> None:

@@ -33,9 +33,11 @@ from tests.fuzzing import (
     exercise,
     exercise_game,
     exercise_move,
+    exercise_paris2020,
     game_seeds,
     mutate,
     mutated,
+    paris2020_seeds,
     seeds,
     worst_cases,
 )
@@ -131,6 +133,16 @@ def test_mutated_catalogues_give_only_catalogue_errors() -> None:
     assert read, "some mutated catalogues should still read"
     assert all(e.errors for e in refused)
     assert CATALOGUE.pieces
+
+
+def test_mutated_paris2020_documents_give_only_their_errors() -> None:
+    """paris2020-final/1 (docs/paris2020.md): only Paris2020FormatError, and what reads scores."""
+    rng = random.Random(SEED)
+    found = Counter(
+        exercise_paris2020(mutate(rng, *rng.choices(paris2020_seeds(), k=2))) is not None for _ in range(3000)
+    )
+    assert found[True] > 100, "the mutations should leave some documents readable"
+    assert found[False] > 100
 
 
 @pytest.mark.parametrize("index", range(6))

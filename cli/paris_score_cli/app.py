@@ -17,6 +17,7 @@ import click
 
 import paris_score
 from paris_score.errors import IllegalPositionError
+from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
 from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
@@ -65,6 +66,7 @@ class LazyGroup(click.Group):
         "replay": "paris_score_cli.game:replay_command",
         "play": "paris_score_cli.game:play_command",
         "serve": "paris_score_cli.serve:serve",
+        "paris2020": "paris_score_cli.paris2020:paris2020",
     },
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -180,11 +182,12 @@ def template(filled: bool) -> None:
 
 
 @cli.command("schema", short_help="Print the JSON Schema of a format.")
-@click.argument("name", type=click.Choice(["position", "report", "pieces", "check", "game", "replay"]))
+@click.argument("name", metavar="NAME", type=click.Choice(list(SCHEMAS)))
 def schema_command(name: str) -> None:
     """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
-    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record) or
-    paris-replay/1 (replay, what `replay --format json` prints).
+    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record),
+    paris-replay/1 (replay, what `replay --format json` prints), paris2020-final/1 (paris2020-final, an end of
+    a game of Paris (2020)) or paris2020-score/1 (paris2020-score, what `paris2020 score --format json` prints).
 
     \b
     Examples:

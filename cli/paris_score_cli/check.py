@@ -132,13 +132,14 @@ def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
 
 
 def declared_format(data: bytes) -> str | None:
-    """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``), else ``None``."""
+    """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``,
+    ``paris2020-final/1``), else ``None``."""
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
         return None
     found = doc.get("format") if isinstance(doc, dict) else None
-    return found[:40] if isinstance(found, str) and found.startswith("paris-") else None
+    return found[:40] if isinstance(found, str) and found.startswith(("paris-", "paris2020-")) else None
 
 
 @attrs.frozen
