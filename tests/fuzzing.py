@@ -195,6 +195,49 @@ pattern: (1,0) (-1,0) (0,2) (-7,7)
 """
 
 
+def _stacked(**extra: Any) -> bytes:
+    """64 buildings (the most a position holds), each on all 64 spaces: thousands of problems (W1 and more)."""
+    ids = [a + b for a in "ABCDEFGH" for b in "ABCDEFGH"]
+    buildings = [{"id": i, "owner": PLAYERS[n % 2], "cells": SQUARES} for n, i in enumerate(ids)]
+    return json.dumps(
+        {"format": "paris-position/1", "ground": ["omlbomlb"] * 8, "buildings": buildings, **extra}
+    ).encode()
+
+
+@functools.cache
+def worst_cases() -> dict[str, bytes]:
+    """The slowest and largest inputs we know, by name: tests/test_fuzz.py holds their outputs to their bounds
+    and benchmarks/worst.py times them (docs/robustness.md)."""
+    offsets = [[dc, dr] for dc in range(-7, 8) for dr in range(-7, 8) if (dc, dr) != (0, 0)]
+    shapes = [{"size": 6, "shape": SQUARES[:6]}] * 64
+    everything = _stacked(
+        reserve={"orange": shapes, "blue": shapes},
+        postcards={"in_play": [c.value for c in Postcard], "orange": [c.value for c in Postcard], "blue": []},
+        pieces={
+            "painter": "A1",
+            "dancer": "B1",
+            "statue": {"at": "C1", "facing": "up"},
+            "fountain": "D1",
+            "streetlight": "E1",
+            "large_streetlight": "D4",
+            "chartier": "F1",
+        },
+        rules={"large_streetlight_pattern": offsets},
+    )
+    singles = [{"id": str(n), "owner": PLAYERS[n % 2], "cells": [sq]} for n, sq in enumerate(SQUARES)]
+    record = json.loads(game_seeds()[0])
+    return {
+        "64 buildings on all 64 spaces": _stacked(),
+        "the same, with every piece, card and a 224-offset pattern": everything,
+        "64 one-space buildings": json.dumps(
+            {"format": "paris-position/1", "ground": ["lbmo" * 2] * 8, "buildings": singles}
+        ).encode(),
+        "a record of 1000 moves of 200 characters": json.dumps(
+            {**record, "moves": ["pass " + "x" * 195] * 1000}
+        ).encode(),
+    }
+
+
 # -- mutations -------------------------------------------------------------------------
 
 

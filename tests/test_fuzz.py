@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import paris_score
-from paris_score import CatalogueFormatError, Position
+from paris_score import CatalogueFormatError, Position, annotate
+from paris_score.limits import MAX_PROBLEMS
 from tests.fuzzing import (
     CATALOGUE,
     FUZZ_SEED,
@@ -38,6 +39,7 @@ from tests.fuzzing import (
     mutated,
     paris2020_seeds,
     seeds,
+    worst_cases,
 )
 from tests.strategies import legal_positions, positions
 
@@ -146,6 +148,46 @@ def test_mutated_paris2020_documents_give_only_their_errors() -> None:
 @pytest.mark.parametrize("index", range(6))
 def test_the_seeds_read(index: int) -> None:
     assert check_input(seeds()[index]) is not None
+
+
+@pytest.mark.parametrize("name", [name for name in worst_cases() if "record" not in name])
+def test_worst_case_positions_give_bounded_outputs(name: str) -> None:
+    """Whatever the position, a check document and a picture with every overlay stay under 1 MB (docs/robustness.md);
+    the problems listed are the first 100 and the counts count them all."""
+    position = check_input(worst_cases()[name])
+    assert position is not None
+    problems = paris_score.check(position)
+    doc = paris_score.check_document(position)
+    text = json.dumps(doc, indent=2)
+    assert len(text) < 1_000_000
+    assert doc["problems"] == [p.to_dict() for p in problems[:MAX_PROBLEMS]]
+    assert doc["counts"]["errors"] + doc["counts"]["warnings"] == len(problems)
+    assert doc.get("problems_left_out", 0) == max(0, len(problems) - MAX_PROBLEMS)
+    assert len(annotate.board(position, overlays=annotate.OVERLAYS)) < 1_000_000
+
+
+def test_the_worst_case_position_has_thousands_of_problems() -> None:
+    position = paris_score.loads(worst_cases()["64 buildings on all 64 spaces"])
+    doc = paris_score.check_document(position)
+    assert len(doc["problems"]) == MAX_PROBLEMS
+    assert doc["problems_left_out"] == doc["counts"]["errors"] + doc["counts"]["warnings"] - MAX_PROBLEMS > 2000
+
+
+def test_the_worst_case_record_stops_at_its_first_move() -> None:
+    record = exercise_game(worst_cases()["a record of 1000 moves of 200 characters"])
+    assert record is not None
+    assert len(record.moves) == 1000
+    done = paris_score.replay(record)
+    assert done.illegal is not None
+    assert (done.illegal.move, done.illegal.code) == (1, "bad-notation")
+
+
+def test_mutated_worst_cases_give_only_our_errors() -> None:
+    rng = random.Random(SEED)
+    cases = list(worst_cases().values())
+    for i in range(24):
+        data = mutate(rng, cases[i % len(cases)], rng.choice(cases))
+        exercise_game(data) if i % len(cases) == len(cases) - 1 else exercise(data, draw=i % 3 == 0)
 
 
 def test_the_atheris_harness_runs_without_atheris() -> None:

@@ -19,6 +19,7 @@ import paris_score
 from paris_score.errors import IllegalPositionError
 from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
+from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
     EXIT_INVALID,
@@ -26,6 +27,7 @@ from paris_score_cli.inputs import (
     format_option,
     pattern_option,
     read_typed,
+    refuse_same_file,
     source_name,
     with_pattern,
 )
@@ -111,6 +113,7 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
       paris-score score game.txt --format json
       paris-score score game.txt --pattern rays4 --svg game.svg
     """
+    refuse_same_file(("FILE", file), ("--svg", svg_out))
     position, rows = read_typed(file)
     position, pattern_said = with_pattern(position, pattern)
     if not no_check:
@@ -118,7 +121,8 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
-        fail(source_name(file), [str(p) for p in e.problems])
+        first, left_out = listed(e.problems)
+        fail(source_name(file), [str(p) for p in first] + ([left_out_line(left_out)] if left_out else []))
     if pattern_said:
         report = attrs.evolve(report, notes=(pattern_said, *report.notes))
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed

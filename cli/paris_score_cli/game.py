@@ -20,12 +20,14 @@ from paris_score.errors import counted
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
+from paris_score.verdict import stands
 from paris_score_cli.inputs import (
     EXIT_INVALID,
     UnreadableError,
     fail,
     format_option,
     read_input,
+    refuse_same_file,
     source_name,
     write_text,
 )
@@ -58,8 +60,7 @@ def _text(source: str, done: Replay) -> list[str]:
         lines.append(f"the replay stops there: {counted(done.moves_played, 'legal move')} played, phase {done.phase}")
         return lines
     if not done.finished:
-        to_move = f", {done.state.turn} to move" if done.state.turn is not None else ""
-        lines.append(f"every move is legal; the game is not over (phase {done.phase}{to_move})")
+        lines.append(f"every move is legal; the game is not over ({stands(done)})")
         if done.record.result is not None:
             lines.append("the record gives a result, but an unfinished game has no score to compare it with")
         return lines
@@ -116,6 +117,7 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
             "--position-out - and --format json cannot both write to standard output; "
             "write the position to a file (--position-out final.json)"
         )
+    refuse_same_file(("FILE", file), ("--position-out", position_out))
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:

@@ -16,7 +16,15 @@ import click
 from paris_score.errors import UnwritableError
 from paris_score.paris2020 import EndOfGame, breakdown, dumps_final, score, score_to_dict
 from paris_score.paris2020.text import dumps_text, loads_any
-from paris_score_cli.inputs import UnreadableError, fail, format_option, read_input, source_name, write_text
+from paris_score_cli.inputs import (
+    UnreadableError,
+    fail,
+    format_option,
+    read_input,
+    refuse_same_file,
+    source_name,
+    write_text,
+)
 
 
 @click.group("paris2020", short_help="Score the other Paris (Kramer & Kiesling, 2020).")
@@ -74,6 +82,7 @@ def convert_command(file: str, to: str, out: str) -> None:
       paris-score paris2020 convert examples/paris2020/belleville.json --to text
       paris-score paris2020 convert evening.txt --to json -o evening.json
     """
+    refuse_same_file(("FILE", file), ("-o/--output", out))
     game = _read(file)
     try:
         text = dumps_final(game) if to == "json" else dumps_text(game)

@@ -9,15 +9,26 @@ Every answer is a 2xx or a 4xx: unreadable positions get 400 with the
 library's messages, bodies over 1 MiB 413 (refused from ``Content-Length``,
 before reading), a missing length 411, unknown paths 404, wrong methods 405.
 Anything unexpected is logged on standard error in one line and answered 400.
+The only 5xx is 503, to a connection that finds every one of the
+:data:`MAX_THREADS` threads busy.
+
+The server answers its own page only (docs/robustness.md): a request whose
+``Host`` names another server gets 421 (DNS rebinding), a POST whose
+``Origin`` is another site's 403; each request must arrive whole within
+:data:`READ_TIMEOUT`; each answer goes out in one write with ``TCP_NODELAY``.
 """
 
 from __future__ import annotations
 
 import errno
+import io
+import ipaddress
 import json
+import re
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -38,7 +49,12 @@ DEFAULT_PORT: Final = 8765
 SOURCE: Final = "<request>"
 """How the paris-check/1 document names the position (the ``file`` key)."""
 READ_TIMEOUT: Final = 15.0
-"""Seconds a client may take to send its request before the connection is dropped."""
+"""Seconds a client may take to send a whole request (its line, headers and body, counted from when the server
+starts waiting for it), and to take an answer, before the connection is dropped."""
+MAX_THREADS: Final = 64
+"""Connections served at once, a thread each; one more is answered 503 and closed."""
+LOOPBACK_NAMES: Final = frozenset({"localhost", "127.0.0.1", "::1"})
+"""What ``Host`` may name on a server listening on a loopback address."""
 
 CONTENT_TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -209,14 +225,79 @@ PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
 # -- HTTP ----------------------------------------------------------------------------------------------------
 
 
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\\]")
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with each control character (and the backslash) written as an escape, for the log.
+
+    >>> escape_controls("GET /\x1b[31mred\x07 HTTP/1.1\r")
+    'GET /\\x1b[31mred\\x07 HTTP/1.1\\x0d'
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
+
+
+def host_names(address: str) -> frozenset[str] | None:
+    """The names ``Host`` may give for a server listening on ``address``; ``None``: any IP address (all interfaces).
+
+    A loopback server answers to ``localhost``, ``127.0.0.1`` and ``[::1]``; one on a single address to that
+    address; one on every interface (``0.0.0.0``, ``::``) to any IP address and ``localhost``.  A name that
+    only resolves here (DNS rebinding) is never among them.
+
+    >>> sorted(host_names("127.0.0.1"))
+    ['127.0.0.1', '::1', 'localhost']
+    >>> sorted(host_names("192.168.1.5"))
+    ['192.168.1.5']
+    >>> host_names("0.0.0.0") is None
+    True
+    """
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if ip.is_unspecified:
+        return None
+    if ip.is_loopback:
+        return LOOPBACK_NAMES
+    return frozenset({ip.compressed})
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, each read given only the time left before :attr:`deadline` (a whole-request bound)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        super().__init__()
+        self.connection = connection
+        self.deadline = time.monotonic() + READ_TIMEOUT
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request took over its time")
+        self.connection.settimeout(left)
+        return self.connection.recv_into(buffer)
+
+
 class Handler(BaseHTTPRequestHandler):
     """One request: GET an asset or POST a position to the API; every other answer a JSON 4xx."""
 
     server: TableServer
+    _headers_buffer: list[bytes]  # BaseHTTPRequestHandler's, sent by :meth:`_send` with the body
     server_version = "paris-score"
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.0"  # a status line and headers even for a request line without a version
     timeout = READ_TIMEOUT
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, True)  # one write an answer: no wait
+        self.rfile.close()  # the plain reader StreamRequestHandler made: replaced by one that keeps a deadline
+        self._reader = _DeadlineReader(self.connection)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle_one_request(self) -> None:
+        self._reader.deadline = time.monotonic() + READ_TIMEOUT  # the whole next request, idle time included
+        super().handle_one_request()
 
     def version_string(self) -> str:
         return self.server_version
@@ -252,6 +333,7 @@ class Handler(BaseHTTPRequestHandler):
     def _guarded(self, handle: Callable[[], None]) -> None:
         """Run ``handle``; a :class:`RequestError` or anything unexpected becomes a JSON 4xx answer."""
         try:
+            self._check_origin()
             handle()
         except RequestError as e:
             self._send_error(e)
@@ -260,6 +342,36 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as e:  # never a 5xx or a traceback: one line on standard error
             self.log_message("unexpected %s answering %r: %s", type(e).__name__, self.requestline, e)
             self._send_error(RequestError(400, f"the server could not handle this request ({type(e).__name__})"))
+
+    def _one_header(self, name: str) -> str | None:
+        """The header ``name``; given twice with different values, a 400 (a request two readers would read apart)."""
+        values = set(self.headers.get_all(name, []))
+        if len(values) > 1:
+            self.close_connection = True
+            raise RequestError(400, f"{name} is given twice with different values")
+        return values.pop() if values else None
+
+    def _check_origin(self) -> None:
+        """421 for a ``Host`` that is not this server (DNS rebinding), 403 for a POST from another site's page.
+
+        A request without ``Origin`` (a script, curl) is answered; HTTP/1.0 may leave ``Host`` out.
+        """
+        host = self._one_header("Host")
+        if host is None:
+            if self.request_version == "HTTP/1.0":
+                return
+            raise RequestError(400, "a Host header is required")
+        try:
+            name = urlsplit(f"//{host}").hostname or ""
+        except ValueError:  # "[::1", an unclosed bracket
+            name = ""
+        if not self.server.answers_to(name):
+            self.close_connection = True
+            raise RequestError(421, f"this server answers to {self.server.url}, not to the host {host[:100]!r}")
+        origin = self.headers.get_all("Origin", [])
+        if self.command == "POST" and origin and [o.lower() for o in origin] != [f"http://{host}".lower()]:
+            self.close_connection = True
+            raise RequestError(403, "only the page this server serves may post to it, not another site's")
 
     def _get(self) -> None:
         path = self._path()
@@ -291,7 +403,7 @@ class Handler(BaseHTTPRequestHandler):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self.close_connection = True
             raise RequestError(411, "send the position with a Content-Length, not chunked")
-        length = self.headers.get("Content-Length")
+        length = self._one_header("Content-Length")
         if length is None:
             self.close_connection = True
             raise RequestError(411, "a Content-Length header is required")
@@ -309,6 +421,7 @@ class Handler(BaseHTTPRequestHandler):
         return body
 
     def _send(self, status: int, body: bytes, content_type: str, **headers: str) -> None:
+        """The status line, the headers and the body in one write (with ``TCP_NODELAY``, sent at once)."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -316,9 +429,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self._headers_buffer.append(b"\r\n")
+        answer = b"".join(self._headers_buffer) + (body if self.command != "HEAD" else b"")
+        self._headers_buffer = []
+        self.connection.settimeout(READ_TIMEOUT)
+        self.wfile.write(answer)
 
     def _send_error(self, e: RequestError) -> None:
         allow = e.extra.pop("allow", None)
@@ -336,21 +451,64 @@ class Handler(BaseHTTPRequestHandler):
         self._send_error(RequestError(status, phrase))
 
     def log_message(self, format: str, *args: Any) -> None:
+        """One line on standard error, every control character escaped (a request line may carry any)."""
         if not self.server.quiet:
-            message = format % args
-            sys.stderr.write(f"{self.address_string()} - {message.replace(chr(10), ' ')}\n")
+            sys.stderr.write(f"{escape_controls(self.address_string())} - {escape_controls(format % args)}\n")
+
+
+BUSY: Final = json.dumps(
+    {"status": 503, "error": f"the server is busy ({MAX_THREADS} connections at once); try again", "errors": []}
+).encode()
 
 
 class TableServer(ThreadingHTTPServer):
-    """The server: a thread a request, the assets in memory."""
+    """The server: a thread a connection, at most :data:`MAX_THREADS` at once; the assets in memory."""
 
     daemon_threads = True
     request_queue_size = 128  # connections waiting to be accepted (the default, 5, resets a busy table's phones)
 
-    def __init__(self, address: tuple[str, int], quiet: bool = False) -> None:
+    def __init__(self, address: tuple[str, int], quiet: bool = False, max_threads: int = MAX_THREADS) -> None:
         self.assets = load_assets()
         self.quiet = quiet
+        self.slots = threading.BoundedSemaphore(max_threads)
         super().__init__(address, Handler)
+        self.host_names = host_names(str(self.server_address[0]))
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection if one of the slots is free, else a 503 and the connection closed."""
+        if not self.slots.acquire(blocking=False):
+            answer = (
+                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(BUSY)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+            )
+            try:
+                request.settimeout(1.0)
+                request.sendall(answer.encode() + BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:  # no thread could start (a Ctrl-C in start() leaves it to the thread that did)
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def answers_to(self, name: str) -> bool:
+        """Whether ``name`` (a ``Host`` header's, lower case, without brackets or port) is this server's."""
+        if self.host_names is not None:
+            return name in self.host_names
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name == "localhost"
+        return True
 
     @property
     def url(self) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -254,6 +255,35 @@ def loads_game(text: str | bytes) -> GameRecord:
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """A record from a file."""
     return loads_game(read_bounded(path))
+
+
+_MOVES_KEY: Final = re.compile(r'(?<!\\)"moves"\s*:\s*\[')
+
+
+def move_lines(text: str) -> tuple[int, ...]:
+    r"""The line each move of a readable record's JSON text starts on, in order (for messages about a move).
+
+    A record that reads has one ``"moves"`` key, at the top (any other ``"moves"`` is inside a string, where
+    its quotes are escaped); its items are strings, found one after another.
+
+    >>> move_lines('{"format": "paris-game/1",\n "moves": [\n  "tile A1 0", "tile G1 0",\n  "take D"]}')
+    (3, 3, 4)
+    """
+    found = _MOVES_KEY.search(text)
+    if found is None:
+        return ()
+    lines: list[int] = []
+    at = found.end()
+    line = text.count("\n", 0, at) + 1
+    while True:
+        quote = text.find('"', at)
+        close = text.find("]", at)
+        if quote < 0 or 0 <= close < quote:
+            return tuple(lines)
+        line += text.count("\n", at, quote)
+        lines.append(line)
+        at = json.decoder.scanstring(text, quote + 1)[1]  # type: ignore[attr-defined]
+        line += text.count("\n", quote, at)
 
 
 def game_to_dict(record: GameRecord) -> dict[str, Any]:
