@@ -371,13 +371,13 @@ function drawOverlay() {
   }
 }
 
-// -- talking to the server ---------------------------------------------------------------------------------------
+// -- talking to the referee: the server, or Python in the browser (static/engine.js) ---------------------------
 
-async function post(path, body) {
-  const response = await fetch(path, { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const type = response.headers.get("Content-Type") || "";
-  const data = type.startsWith("application/json") ? await response.json() : await response.text();
-  return { status: response.status, data };
+const post = (path, body) => engine.post(path, body); // {status, data}
+
+function showEngine(state) {
+  // The static page loads its referee on the first visit: say so (with the step) until the first score.
+  if (state.stage !== "ready") $("winner").textContent = state.text;
 }
 
 function schedule() {
@@ -725,7 +725,8 @@ async function share() {
 // -- start --------------------------------------------------------------------------------------------------------
 
 async function start() {
-  facts = await (await fetch("/static/facts.json")).json();
+  engine.onProgress(showEngine);
+  facts = await engine.facts();
   const overlay = $("overlay");
   const w = facts.width;
   overlay.setAttribute("viewBox", `0 0 ${w} ${w}`);
