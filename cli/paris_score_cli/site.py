@@ -16,6 +16,7 @@ import importlib.metadata
 import importlib.util
 import io
 import json
+import math
 import re
 import shutil
 import struct
@@ -145,18 +146,17 @@ def wheel(distribution: str) -> tuple[str, bytes]:
 def png_icon(svg: bytes, size: int) -> bytes:
     """The page's icon (static/icon.svg: rects and circles in a square viewBox) drawn as a size x size PNG."""
     root = ET.fromstring(svg)
-    view = float(root.attrib["viewBox"].split()[2])
+    unit = size / float(root.attrib["viewBox"].split()[2])  # pixels per unit of the viewBox
     rows = [bytearray(4 * size) for _ in range(size)]
     for shape in root:
         tag = shape.tag.rpartition("}")[2]
         a = {k: float(v) for k, v in shape.attrib.items() if k != "fill"}
         colour = bytes.fromhex(shape.attrib["fill"].lstrip("#")) + b"\xff"
-        for y in range(size):
-            cy = (y + 0.5) * view / size  # the pixel's centre, in the viewBox's units
-            for x in range(size):
-                cx = (x + 0.5) * view / size
-                if _inside(tag, a, cx, cy):
-                    rows[y][4 * x : 4 * x + 4] = colour
+        for y, row in enumerate(rows):
+            span = _span(tag, a, (y + 0.5) / unit)  # at the pixels' centres
+            if span is not None:
+                first, last = max(0, math.ceil(span[0] * unit - 0.5)), min(size - 1, math.floor(span[1] * unit - 0.5))
+                row[4 * first : 4 * last + 4] = colour * max(0, last - first + 1)
     raw = b"".join(b"\x00" + bytes(row) for row in rows)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -166,18 +166,23 @@ def png_icon(svg: bytes, size: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
-def _inside(tag: str, a: dict[str, float], x: float, y: float) -> bool:
+def _span(tag: str, a: dict[str, float], y: float) -> tuple[float, float] | None:
+    """From where to where a shape covers the line at height ``y`` (in the viewBox's units), if it does."""
     if tag == "circle":
-        return (x - a["cx"]) ** 2 + (y - a["cy"]) ** 2 <= a["r"] ** 2
+        dy = y - a["cy"]
+        if abs(dy) > a["r"]:
+            return None
+        half = math.sqrt(a["r"] ** 2 - dy * dy)
+        return a["cx"] - half, a["cx"] + half
     if tag != "rect":
         raise SiteError(f"static/icon.svg: cannot draw a <{tag}> as a PNG (rect and circle only)")
-    left, top = a.get("x", 0.0), a.get("y", 0.0)
-    right, bottom, r = left + a["width"], top + a["height"], a.get("rx", 0.0)
-    if not (left <= x <= right and top <= y <= bottom):
-        return False
-    dx = max(left + r - x, x - (right - r), 0.0)  # how far into a rounded corner
-    dy = max(top + r - y, y - (bottom - r), 0.0)
-    return dx * dx + dy * dy <= r * r or dx == 0 or dy == 0
+    left, top, r = a.get("x", 0.0), a.get("y", 0.0), a.get("rx", 0.0)
+    bottom = top + a["height"]
+    if not top <= y <= bottom:
+        return None
+    dy = max(top + r - y, y - (bottom - r), 0.0)  # how far into a rounded corner's height
+    inset = r - math.sqrt(r * r - dy * dy)
+    return left + inset, left + a["width"] - inset
 
 
 # -- the folder --------------------------------------------------------------------------------------------------

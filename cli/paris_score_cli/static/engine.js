@@ -20,6 +20,11 @@ const engine = (() => {
     state = next;
     document.documentElement.dataset.engine = state.stage; // for tests and the stylesheet: loading, ready, failed
     for (const listener of listeners) listener(state);
+    // The offline copy is made once the referee runs, so that the first visit does not download everything twice
+    // at once; the service worker then stores every file of the site (sw.js).
+    if (inBrowser && state.stage === "ready" && "serviceWorker" in navigator && !navigator.serviceWorker.controller) {
+      navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
+    }
   }
 
   function decode(status, type, text) {
@@ -49,9 +54,6 @@ const engine = (() => {
       ev.preventDefault();
       fail(ev.message || "the worker stopped");
     };
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
-    }
   }
 
   async function post(path, body) {
