@@ -180,3 +180,16 @@ def test_the_pinned_pyodide_is_the_lock_files() -> None:
     pinned = site.pinned_pyodide(ROOT)
     assert lock["packages"]["node_modules/pyodide"]["version"] == pinned
     assert lock["packages"]["node_modules/pyodide"]["integrity"].startswith("sha512-")
+
+
+def test_the_pages_workflow_builds_the_docs_with_the_page_at_table() -> None:
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8"))
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs.index("npm ci --no-audit --no-fund") < runs.index("paris-score site public/table")
+    assert runs.index("mkdocs build --strict --site-dir public") < runs.index("paris-score site public/table")
+    assert steps[-1] == {"uses": "actions/upload-pages-artifact@v3", "with": {"path": "public"}}
+    assert workflow["jobs"]["deploy"]["steps"][-1]["uses"] == "actions/deploy-pages@v4"
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}

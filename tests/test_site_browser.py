@@ -34,7 +34,7 @@ from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromi
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PHONE = {"width": 390, "height": 844, "pixelRatio": 1, "touch": True}
-RULEBOOK = (48, 57)
+ENGINE_WAIT = 120.0
 
 
 class Quiet(SimpleHTTPRequestHandler):
@@ -104,8 +104,14 @@ def share_link(url: str, document: bytes) -> str:
 
 
 def engine_ready(page: Page) -> None:
-    """Wait for the referee in the page (Pyodide in its worker) to be ready; fail with its words if it failed."""
-    page.wait_for(lambda: page.driver.execute_script("return document.documentElement.dataset.engine") != "loading")
+    """Wait for the referee in the page (Pyodide in its worker) to be ready; fail with its words if it failed.
+
+    Starting Pyodide takes 5 to 20 s on a busy two-core machine: this wait alone is longer than the page's others.
+    """
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    engine = "return document.documentElement.dataset.engine"
+    WebDriverWait(page.driver, ENGINE_WAIT, poll_frequency=0.1).until(lambda d: d.execute_script(engine) != "loading")
     assert page.driver.execute_script("return document.documentElement.dataset.engine") == "ready", page.text("#winner")
 
 

@@ -271,7 +271,7 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     return files
 
 
-@click.command(short_help="Write the table page as a static folder that scores in the browser, offline.")
+@click.command(short_help="Write the table page as a static site that scores offline.")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
     "--pyodide",

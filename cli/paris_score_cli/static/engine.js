@@ -20,9 +20,9 @@ const engine = (() => {
     state = next;
     document.documentElement.dataset.engine = state.stage; // for tests and the stylesheet: loading, ready, failed
     for (const listener of listeners) listener(state);
-    // The offline copy is made once the referee runs, so that the first visit does not download everything twice
-    // at once; the service worker then stores every file of the site (sw.js).
-    if (inBrowser && state.stage === "ready" && "serviceWorker" in navigator && !navigator.serviceWorker.controller) {
+    // The offline copy (sw.js stores every file of the site) is made once the referee runs, so that a first visit
+    // does not download everything twice at once; registering again on later visits looks for a new version.
+    if (inBrowser && state.stage === "ready" && "serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
     }
   }
