@@ -41,6 +41,12 @@ from tests.test_site_browser import StaticServer, share_link  # noqa: E402
 TIMEOUT = 120.0
 RECORD_TAPS = """
 window.tapTimes = [];
+window.callTimes = [];
+const call = engine.post;
+engine.post = async (path, body) => {
+  const start = performance.now();
+  try { return await call(path, body); } finally { window.callTimes.push(performance.now() - start); }
+};
 let lifted = null;
 document.getElementById('overlay').addEventListener('pointerup', () => { lifted = performance.now(); }, true);
 new MutationObserver(() => {
@@ -97,7 +103,10 @@ def tap_to_score(driver: Any, url: str) -> list[float]:
     driver.execute_script(RECORD_TAPS)
     enter(page, paris_score.rulebook_example())
     page.wait_for_totals(("48", "57", "blue wins"))
-    return [float(t) for t in driver.execute_script("return window.tapTimes")]
+    times = driver.execute_script("return [window.tapTimes, window.callTimes]")
+    calls = statistics.median(times[1])
+    print(f"  one call to the referee (the page makes 4 a change): median {calls:.1f} ms over {len(times[1])}")
+    return [float(t) for t in times[0]]
 
 
 def summary(name: str, times: list[float]) -> None:

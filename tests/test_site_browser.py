@@ -137,9 +137,10 @@ def test_the_static_page_scores_on_a_phone_then_offline(site_dir: Path, phone: A
     server = StaticServer(site_dir)
     try:
         page = Page(phone, server.url)
-        page.open(share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes()))
+        phone.get(share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes()))
+        engine_ready(page)  # a share link is read by the referee: the board is drawn once it runs
+        page.ready()
         assert phone.execute_script("return [innerWidth, navigator.maxTouchPoints > 0]") == [390, True]
-        engine_ready(page)
         page.wait_for_totals(("48", "57", "blue wins"))
 
         # A small game by taps: blue cobblestones on A1 and B1, a streetlight space on C1, a blue building on both.

@@ -25,16 +25,22 @@ def call(path, query, body):
 call
 `;
 
+async function download(path) {
+  const response = await fetch(new URL(path, site));
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response;
+}
+
 const ready = (async () => {
   say(0, "loading the referee: Python (1 of 3)…");
+  // The wheels download while Python starts.
+  const wheels = download("site.json").then((r) => r.json()).then(({ wheels }) => Promise.all(
+    wheels.map((path) => download(path).then((r) => r.arrayBuffer())),
+  ));
+  wheels.catch(() => {}); // awaited below: a failure is reported there
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).href });
   say(1, "loading the referee: the rules (2 of 3)…");
-  const { wheels } = await (await fetch(new URL("site.json", site))).json();
-  for (const wheel of wheels) {
-    const response = await fetch(new URL(wheel, site));
-    if (!response.ok) throw new Error(`${wheel}: ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-  }
+  for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel");
   say(2, "loading the referee: starting (3 of 3)…");
   const call = pyodide.runPython(ADAPTER);
   say(STEPS, "");
