@@ -49,7 +49,6 @@ CSP: Final = (
 """The static page's policy: as the server's, plus WebAssembly and the workers (the page runs Python)."""
 HEAD: Final = f"""<head>
 <meta http-equiv="Content-Security-Policy" content="{CSP}">
-<meta name="paris-score-engine" content="worker">
 <meta name="theme-color" content="#45484f">
 <link rel="manifest" href="manifest.webmanifest">
 <link rel="apple-touch-icon" href="static/icon-192.png">"""
@@ -188,11 +187,16 @@ def _span(tag: str, a: dict[str, float], y: float) -> tuple[float, float] | None
 # -- the folder --------------------------------------------------------------------------------------------------
 
 
+APP_SCRIPT: Final = '<script src="/static/app.js" defer></script>'
+
+
 def static_index(html: str) -> str:
     """The served page's index.html for the static folder: relative addresses, its policy, manifest and engine."""
-    if html.count("<head>") != 1:
-        raise SiteError("static/index.html: expected one <head>")
-    return html.replace("<head>", HEAD, 1).replace('"/static/', '"static/')
+    if html.count("<head>") != 1 or html.count(APP_SCRIPT) != 1:
+        raise SiteError(f"static/index.html: expected one <head> and one {APP_SCRIPT}")
+    engine = APP_SCRIPT.replace("app.js", "engine.js")  # first: app.js finds the engine when it starts
+    html = html.replace("<head>", HEAD, 1).replace(APP_SCRIPT, f"{engine}\n{APP_SCRIPT}")
+    return html.replace('"/static/', '"static/')
 
 
 def manifest() -> dict[str, object]:

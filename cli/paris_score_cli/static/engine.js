@@ -1,20 +1,16 @@
-// How the page reaches the referee (docs/table.md), loaded before app.js.
-// Served by `paris-score serve`, a call is a POST to the server's API. In the static page that
-// `paris-score site` writes (its index.html carries <meta name="paris-score-engine" content="worker">),
-// the very same Python function, paris_score.page.answer, runs in the browser: Pyodide in a Web Worker
-// (static/worker.js), so that the page never freezes; a service worker (sw.js) keeps every file for
-// offline use. Either way, engine.post(path, body) resolves to {status, data} (data: JSON or text).
+// The static page's referee (docs/table.md): only the page `paris-score site` writes loads this file,
+// before app.js. The very same Python function that answers `paris-score serve`, paris_score.page.answer,
+// runs in the browser: Pyodide in a Web Worker (static/worker.js), so that the page never freezes; a
+// service worker (sw.js) keeps every file for offline use. engine.post(path, body) resolves to
+// {status, data} (data: JSON or text) as a request to the server would.
 "use strict";
 
 const engine = (() => {
-  const inBrowser = document.querySelector('meta[name="paris-score-engine"]')?.content === "worker";
   const listeners = [];
   const waiting = new Map(); // request id -> {resolve, reject}
-  let worker = null;
+  const worker = new Worker("static/worker.js", { type: "module" });
   let lastId = 0;
-  let state = inBrowser
-    ? { stage: "loading", step: 0, steps: 3, text: "loading the referee…" }
-    : { stage: "ready", step: 0, steps: 0, text: "" };
+  let state = { stage: "loading", step: 0, steps: 3, text: "loading the referee…" };
 
   function report(next) {
     state = next;
@@ -22,13 +18,9 @@ const engine = (() => {
     for (const listener of listeners) listener(state);
     // The offline copy (sw.js stores every file of the site) is made once the referee runs, so that a first visit
     // does not download everything twice at once; registering again on later visits looks for a new version.
-    if (inBrowser && state.stage === "ready" && "serviceWorker" in navigator) {
+    if (state.stage === "ready" && "serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
     }
-  }
-
-  function decode(status, type, text) {
-    return { status, data: type.startsWith("application/json") ? JSON.parse(text) : text };
   }
 
   function fail(message) {
@@ -37,31 +29,23 @@ const engine = (() => {
     waiting.clear();
   }
 
-  function startWorker() {
-    worker = new Worker("static/worker.js", { type: "module" });
-    worker.onmessage = (ev) => {
-      const m = ev.data;
-      if (m.progress) report(m.progress);
-      else if (m.failed !== undefined && m.id === undefined) fail(m.failed);
-      else {
-        const call = waiting.get(m.id);
-        waiting.delete(m.id);
-        if (m.failed !== undefined) call.reject(new Error(m.failed));
-        else call.resolve(decode(m.status, m.type, m.body));
-      }
-    };
-    worker.onerror = (ev) => {
-      ev.preventDefault();
-      fail(ev.message || "the worker stopped");
-    };
-  }
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.progress) report(m.progress);
+    else if (m.id === undefined) fail(m.failed);
+    else {
+      const call = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (m.failed !== undefined) call.reject(new Error(m.failed));
+      else call.resolve({ status: m.status, data: m.type.startsWith("application/json") ? JSON.parse(m.body) : m.body });
+    }
+  };
+  worker.onerror = (ev) => {
+    ev.preventDefault();
+    fail(ev.message || "the worker stopped");
+  };
 
   async function post(path, body) {
-    if (!inBrowser) {
-      const response = await fetch(path, { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-      const type = response.headers.get("Content-Type") || "";
-      return { status: response.status, data: type.startsWith("application/json") ? await response.json() : await response.text() };
-    }
     if (state.stage === "failed") throw new Error(state.text);
     const [route, query = ""] = path.split("?", 2);
     const id = ++lastId;
@@ -72,7 +56,7 @@ const engine = (() => {
   }
 
   async function facts() {
-    return (await fetch(inBrowser ? "static/facts.json" : "/static/facts.json")).json();
+    return (await fetch("static/facts.json")).json();
   }
 
   function onProgress(listener) {
@@ -80,7 +64,6 @@ const engine = (() => {
     listener(state);
   }
 
-  if (inBrowser) startWorker();
   document.documentElement.dataset.engine = state.stage;
-  return { post, facts, onProgress, inBrowser };
+  return { post, facts, onProgress };
 })();
