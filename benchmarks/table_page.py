@@ -35,8 +35,8 @@ from click.testing import CliRunner  # noqa: E402
 
 import paris_score  # noqa: E402
 from paris_score_cli.app import cli  # noqa: E402
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, enter  # noqa: E402
-from tests.test_site_browser import StaticServer, share_link  # noqa: E402
+from tests.test_serve_browser import Page, enter  # noqa: E402
+from tests.test_site_browser import StaticServer, chromium, share_link  # noqa: E402
 
 TIMEOUT = 120.0
 RECORD_TAPS = """
@@ -56,18 +56,6 @@ new MutationObserver(() => {
   }
 }).observe(document.body, {attributes: true, attributeFilter: ['class']});
 """
-
-
-def browser(profile: Path) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"):
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
 
 def time_to_totals(driver: Any, url: str) -> float:
@@ -125,7 +113,7 @@ def main() -> None:
         if result.exit_code:
             raise SystemExit(result.output)
         server = StaticServer(folder)
-        driver = browser(Path(tmp) / "profile")
+        driver = chromium(Path(tmp) / "profile", phone=False)  # a desktop window: the entry drags with a mouse
         try:
             link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
             cold = time_to_totals(driver, link)

@@ -75,8 +75,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def phone_browser(profile: Path) -> Any:
-    """Headless Chromium emulating a 390 x 844 touch phone, with its own profile (an empty cache)."""
+def chromium(profile: Path, phone: bool = True) -> Any:
+    """Headless Chromium with its own profile (an empty cache), emulating a 390 x 844 touch phone unless told."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -85,13 +85,14 @@ def phone_browser(profile: Path) -> Any:
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
 
 @pytest.fixture(scope="module")
 def phone(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    driver = phone_browser(tmp_path_factory.mktemp("phone-profile"))
+    driver = chromium(tmp_path_factory.mktemp("phone-profile"))
     try:
         yield driver
     finally:
