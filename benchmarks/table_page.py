@@ -36,17 +36,19 @@ from click.testing import CliRunner  # noqa: E402
 import paris_score  # noqa: E402
 from paris_score_cli.app import cli  # noqa: E402
 from tests.test_serve_browser import Page, enter  # noqa: E402
-from tests.test_site_browser import StaticServer, chromium, share_link  # noqa: E402
+from tests.test_site_browser import StaticServer, chromium, engine_ready, share_link  # noqa: E402
 
 TIMEOUT = 120.0
 RECORD_TAPS = """
 window.tapTimes = [];
 window.callTimes = [];
-const call = engine.post;
-engine.post = async (path, body) => {
-  const start = performance.now();
-  try { return await call(path, body); } finally { window.callTimes.push(performance.now() - start); }
-};
+if (typeof engine !== 'undefined') {
+  const call = engine.post;
+  engine.post = async (path, body) => {
+    const start = performance.now();
+    try { return await call(path, body); } finally { window.callTimes.push(performance.now() - start); }
+  };
+}
 let lifted = null;
 document.getElementById('overlay').addEventListener('pointerup', () => { lifted = performance.now(); }, true);
 new MutationObserver(() => {
@@ -86,14 +88,16 @@ def tap_to_score(driver: Any, url: str) -> list[float]:
     page.open()
     driver.execute_script("localStorage.clear()")
     page.open()
-    page.wait_for(lambda: driver.execute_script("return document.documentElement.dataset.engine") == "ready")
+    if driver.execute_script("return document.documentElement.dataset.engine"):
+        engine_ready(page)
     page.settle()
     driver.execute_script(RECORD_TAPS)
     enter(page, paris_score.rulebook_example())
     page.wait_for_totals(("48", "57", "blue wins"))
     times = driver.execute_script("return [window.tapTimes, window.callTimes]")
-    calls = statistics.median(times[1])
-    print(f"  one call to the referee (the page makes 4 a change): median {calls:.1f} ms over {len(times[1])}")
+    if times[1]:
+        calls = statistics.median(times[1])
+        print(f"  one call to the referee in the browser (4 a change): median {calls:.1f} ms over {len(times[1])}")
     return [float(t) for t in times[0]]
 
 
