@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import functools
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -104,8 +105,8 @@ def share_link(url: str, document: bytes) -> str:
     return url + "#position=" + base64.urlsafe_b64encode(document).decode().rstrip("=")
 
 
-def engine_ready(page: Page) -> None:
-    """Wait for the referee in the page (Pyodide in its worker) to be ready; fail with its words if it failed.
+def engine_started(page: Page) -> str:
+    """Wait for the referee in the page (Pyodide in its worker) to start, or fail: ``ready`` or ``failed``.
 
     Starting Pyodide takes 5 to 20 s on a busy two-core machine: this wait alone is longer than the page's others.
     """
@@ -113,7 +114,12 @@ def engine_ready(page: Page) -> None:
 
     engine = "return document.documentElement.dataset.engine"
     WebDriverWait(page.driver, ENGINE_WAIT, poll_frequency=0.1).until(lambda d: d.execute_script(engine) != "loading")
-    assert page.driver.execute_script("return document.documentElement.dataset.engine") == "ready", page.text("#winner")
+    return str(page.driver.execute_script(engine))
+
+
+def engine_ready(page: Page) -> None:
+    """Wait for the referee to be ready; fail with the page's words if it could not start."""
+    assert engine_started(page) == "ready", page.text("#winner")
 
 
 def tap(page: Page, sq: Square) -> None:
@@ -169,3 +175,18 @@ def test_the_static_page_scores_on_a_phone_then_offline(site_dir: Path, phone: A
     page.tool("ground-l")
     tap(page, 8)  # A2 a streetlight space too: A has two lamps, 2 x 2 = 4, and its group 2
     page.wait_for_totals(("0", "6", "blue wins"))
+
+
+def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone: Any, tmp_path: Path) -> None:
+    """Pyodide's standard library missing (a half-copied folder): the page says so instead of loading forever."""
+    broken = tmp_path / "broken"
+    shutil.copytree(site_dir, broken)
+    (broken / "pyodide" / "python_stdlib.zip").unlink()
+    server = StaticServer(broken)
+    try:
+        page = Page(phone, server.url)
+        page.open()
+        assert engine_started(page) == "failed"
+        assert page.text("#winner").startswith("the referee could not start: ")
+    finally:
+        server.stop()

@@ -18,6 +18,7 @@ def call(path, query, body):
     try:
         got = answer(path, query, body.encode())
     except Exception as e:
+        print(f"paris-score: unexpected {type(e).__name__} answering {path}: {e}")  # the browser's console
         error = f"the referee could not handle this request ({type(e).__name__})"
         return [400, json.dumps({"status": 400, "error": error, "errors": []}), "application/json"]
     return [got.status, got.body.decode(), got.content_type]
