@@ -58,7 +58,7 @@ class LazyGroup(click.Group):
 
 
 # `render` draws with paris_score.svg, `replay` and `play` read and play games, and `serve` loads
-# http.server, which `score FILE` does not need: imported when used.
+# http.server, `site` writes the static page: what `score FILE` does not need is imported when used.
 @click.group(
     cls=LazyGroup,
     lazy={
@@ -67,6 +67,7 @@ class LazyGroup(click.Group):
         "play": "paris_score_cli.game:play_command",
         "serve": "paris_score_cli.serve:serve",
         "paris2020": "paris_score_cli.paris2020:paris2020",
+        "site": "paris_score_cli.site:site",
     },
     context_settings={"help_option_names": ["-h", "--help"]},
 )

@@ -3,7 +3,9 @@
 The standard library's threading HTTP server is enough for one table.  The
 server reads no file but the page's own assets, which are loaded into memory
 when it starts (:func:`load_assets`): a request names an asset by a key of
-that dictionary, never by a path.
+that dictionary, never by a path.  The API's answers come from
+:func:`paris_score.page.answer`, the same function the static page calls in
+the browser (``paris-score site``); this module adds HTTP only.
 
 Every answer is a 2xx or a 4xx: unreadable positions get 400 with the
 library's messages, bodies over 1 MiB 413 (refused from ``Content-Length``,
@@ -34,20 +36,18 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import click
 
-import paris_score
-from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError, counted
+from paris_score import page
+from paris_score.errors import counted
 from paris_score.formats import MAX_INPUT_BYTES
-from paris_score.verdict import problems_document, summary
+from paris_score.page import API, RequestError
 from paris_score_cli.inputs import EXIT_INVALID
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8765
-SOURCE: Final = "<request>"
-"""How the paris-check/1 document names the position (the ``file`` key)."""
 READ_TIMEOUT: Final = 15.0
 """Seconds a client may take to send a whole request (its line, headers and body, counted from when the server
 starts waiting for it), and to take an answer, before the connection is dropped."""
@@ -74,25 +74,6 @@ SECURITY_HEADERS: Final = {
 }
 
 
-class RequestError(Exception):
-    """A request answered with a 4xx status and a JSON body ``{"status", "error", "errors"}``."""
-
-    def __init__(self, status: int, error: str, errors: list[Located] | None = None, **extra: Any) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.errors = errors or []
-        self.extra = extra
-
-    def body(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "error": self.error,
-            "errors": [{"where": e.where, "message": e.message} for e in self.errors],
-            **self.extra,
-        }
-
-
 def load_assets() -> dict[str, tuple[bytes, str]]:
     """URL path -> (bytes, content type) for every file shipped in the package's ``static`` folder."""
     assets: dict[str, tuple[bytes, str]] = {}
@@ -101,125 +82,8 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
         if entry.is_file() and suffix in CONTENT_TYPES:
             assets[f"/static/{entry.name}"] = (entry.read_bytes(), CONTENT_TYPES[suffix])
     assets["/"] = assets["/static/index.html"]
-    assets["/static/facts.json"] = (json.dumps(facts(), ensure_ascii=False).encode(), "application/json")
+    assets["/static/facts.json"] = (page.facts_json(), "application/json")
     return assets
-
-
-def facts() -> dict[str, Any]:
-    """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
-    from paris_score import annotate, svg
-    from paris_score.formats.position_json import POSITION_FORMAT
-    from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
-    from paris_score.postcards import STARRED, Postcard
-
-    return {
-        "format": POSITION_FORMAT,
-        "width": svg.WIDTH,
-        "margin": svg.MARGIN,
-        "square": svg.SQUARE_SIZE,
-        "ground_colours": svg.GROUND_COLOURS,
-        "building_fill": {str(k): v for k, v in svg.BUILDING_FILL.items()},
-        "overlays": annotate.OVERLAYS,
-        "patterns": PATTERN_NAMES,
-        "default_pattern": Rules().large_streetlight_pattern,
-        "box_sizes": BOX_SIZES,
-        "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
-    }
-
-
-# -- the API: a position in, a document out ------------------------------------------------------------------
-
-
-Query = dict[str, list[str]]
-
-
-def _flag(query: Query, name: str) -> bool:
-    values = query.get(name, [])
-    if any(v not in ("", "1", "yes", "true") for v in values):
-        raise RequestError(400, f"query parameter {name}: expected no value, 1, yes or true")
-    return bool(values)
-
-
-def _one(query: Query, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
-    values = query.get(name, [])
-    if not values and default is not None:
-        return default
-    if len(values) != 1 or values[0] not in choices:
-        raise RequestError(400, f"query parameter {name}: expected one of {', '.join(choices)}")
-    return values[0]
-
-
-def read_body_position(body: bytes) -> paris_score.Position:
-    """The position in a request body, JSON or text grid (detected as :func:`paris_score.loads` does)."""
-    try:
-        return paris_score.loads(body)
-    except PositionFormatError as e:
-        raise RequestError(400, "unreadable position", list(e.errors)) from None
-    except ParisScoreError as e:
-        raise RequestError(400, "unreadable position", [Located("", line) for line in str(e).splitlines()]) from None
-
-
-def api_score(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/score[?format=text][&no-check]``: the paris-score/1 report (or its text), as ``score``."""
-    output_format = _one(query, "format", ("json", "text"), "json")
-    if not _flag(query, "no-check"):
-        problems = paris_score.check(position)
-        doc = problems_document(problems, file=SOURCE)
-        if not doc["legal"]:
-            raise RequestError(422, f"not legal ({summary(problems)}); add ?no-check to score it anyway", check=doc)
-    try:
-        report = paris_score.score(position)
-    except IllegalPositionError as e:
-        doc = problems_document(e.problems, file=SOURCE)
-        raise RequestError(422, "pieces stand on one another: no score (W1)", check=doc) from None
-    if output_format == "text":
-        return str(report).encode(), "text/plain; charset=utf-8"
-    return _json(report.to_dict())
-
-
-def api_check(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/check[?final]``: the paris-check/1 document, as ``check --format json``."""
-    final = _flag(query, "final")
-    return _json(problems_document(paris_score.check(position, final=final), final=final, file=SOURCE))
-
-
-def api_render(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/render[?overlay=NAME...]``: the SVG picture, as ``render``."""
-    from paris_score import annotate
-
-    overlays = query.get("overlay", [])
-    unknown = sorted(set(overlays) - set(annotate.OVERLAYS))
-    if unknown:
-        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
-    return annotate.board(position, overlays=overlays).encode(), "image/svg+xml"
-
-
-def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/convert?to=json|text``: the position written in that format, as ``convert``."""
-    target = _one(query, "to", ("json", "text"))
-    try:
-        text = paris_score.dumps(position, format="text" if target == "text" else "json")
-    except ParisScoreError as e:
-        raise RequestError(422, "cannot be written as a text grid", [Located("", str(e))]) from None
-    return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
-
-
-def _json(doc: Any) -> tuple[bytes, str]:
-    return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
-
-
-API: Final[dict[str, Callable[[paris_score.Position, Query], tuple[bytes, str]]]] = {
-    "/api/score": api_score,
-    "/api/check": api_check,
-    "/api/render": api_render,
-    "/api/convert": api_convert,
-}
-PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
-    "/api/score": ("format", "no-check"),
-    "/api/check": ("final",),
-    "/api/render": ("overlay",),
-    "/api/convert": ("to",),
-}
 
 
 # -- HTTP ----------------------------------------------------------------------------------------------------
@@ -386,17 +250,8 @@ class Handler(BaseHTTPRequestHandler):
         split = urlsplit(self.path)
         if split.path not in API:
             self._refuse_method(split.path)
-        body = self._body()
-        try:
-            query = parse_qs(split.query, keep_blank_values=True, max_num_fields=20)
-        except ValueError:
-            raise RequestError(400, "unreadable query string") from None
-        unknown = sorted(set(query) - set(PARAMETERS[split.path]))
-        if unknown:
-            expected = ", ".join(PARAMETERS[split.path]) or "none"
-            raise RequestError(400, f"unknown query parameter {unknown[0]!r}; {split.path} takes: {expected}")
-        position = read_body_position(body)
-        self._send(200, *API[split.path](position, query))
+        got = page.answer(split.path, split.query, self._body())
+        self._send(got.status, got.body, got.content_type)
 
     def _body(self) -> bytes:
         """The request body: its length checked against 1 MiB before a byte is read."""
