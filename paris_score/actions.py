@@ -16,12 +16,13 @@ every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, assert_never
 
 from paris_score.game import GameState
 from paris_score.model import FACINGS, Player
 from paris_score.moves import (
     AREAS,
+    MOVE_KINDS,
     PIECE_CARDS,
     Activate,
     Build,
@@ -109,6 +110,8 @@ def action_of(state: GameState, move: Move) -> int:
     ``metro=`` and ``chartier=`` of a build are not part of its id (they follow from the ground).
     """
     setup = state.setup
+    if not isinstance(move, MOVE_KINDS):
+        raise ValueError(f"not a move: {move!r}")
     match move:
         case PlaceTile(area=area, rotation=rotation):
             return TILE + 4 * _AREA[area] + rotation // 90
@@ -141,7 +144,8 @@ def action_of(state: GameState, move: Move) -> int:
             return FOUNTAIN + 2 * at + (chartier is not None)
         case PlaceAnnex(at=at, building=building):
             return ANNEX + 13 * at + (PIECES if building == JARDIN_ID else _index(setup, building))
-    raise ValueError(f"not a move: {move!r}")
+        case _:
+            assert_never(move)
 
 
 def _building(state: GameState, i: int, placing: int) -> tuple[Bitboard, Square | None, Square | None]:
