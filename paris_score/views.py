@@ -69,6 +69,8 @@ class View:
     buildings: tuple[Building, ...]
     pieces: Pieces
     occupied: Bitboard
+    _known: Setup | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    """The setup itself once the viewer has seen every tile (nothing left to deal): reused, not made anew."""
 
     @property
     def tiles_left(self) -> tuple[int, int]:
@@ -81,17 +83,8 @@ class View:
         ``rng`` is a ``random.Random`` or a seed.  The setup is checked as
         ``GameState.start`` checks one (:func:`paris_score.states.checked_state`).
         """
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
-        stacks = []
-        for side, player in enumerate((Player.ORANGE, Player.BLUE)):
-            rest = list(self.unseen[side])
-            rng.shuffle(rest)
-            held = (self.hand,) if player is self.player and self.hand is not None else ()
-            stacks.append((*self.down[side], *held, *rest))
-        setup = Setup(self.postcards, self.pool_pieces, (tuple(stacks[0]), tuple(stacks[1])), self.first, self.rules)
         return checked_state(
-            setup,
+            self._known or self._deal(rng),
             phase=self.phase,
             turn=self.turn,
             placed=(len(self.down[0]), len(self.down[1])),
@@ -107,6 +100,18 @@ class View:
             buildings=self.buildings,
             pieces=self.pieces,
         )
+
+    def _deal(self, rng: random.Random | int) -> Setup:
+        """A setup whose stacks hold the tiles seen where they were seen, the unseen ones shuffled."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        stacks = []
+        for side, player in enumerate((Player.ORANGE, Player.BLUE)):
+            rest = list(self.unseen[side])
+            rng.shuffle(rest)
+            held = (self.hand,) if player is self.player and self.hand is not None else ()
+            stacks.append((*self.down[side], *held, *rest))
+        return Setup(self.postcards, self.pool_pieces, (tuple(stacks[0]), tuple(stacks[1])), self.first, self.rules)
 
     def legal_moves(self) -> list[Move]:
         """The side to move's legal moves (the same in every state with this view of the side to move)."""
@@ -147,4 +152,5 @@ def view_of(state: GameState, player: PlayerLike | None = None) -> View:
         state.buildings,
         state.pieces,
         state.occupied,
+        known=None if unseen[0] or unseen[1] else setup,
     )
