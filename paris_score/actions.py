@@ -16,7 +16,7 @@ every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 from __future__ import annotations
 
 import functools
-from typing import Final, assert_never
+from typing import Final, NamedTuple, assert_never
 
 from paris_score.game import GameState
 from paris_score.model import FACINGS, Player
@@ -38,7 +38,7 @@ from paris_score.moves import (
     Take,
 )
 from paris_score.postcards import Postcard
-from paris_score.setup import JARDIN_ID, POOL_SIZE, Setup
+from paris_score.setup import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
 from paris_score.shapes import Shape, orientations, rotate, shape_bitboard, shape_of
 from paris_score.squares import SIZE, Bitboard, Square
 
@@ -73,10 +73,36 @@ def _first(cells: Bitboard) -> Square:
     return (cells & -cells).bit_length() - 1
 
 
-@functools.lru_cache(maxsize=64)
-def _turns(shape: Shape) -> dict[Shape, int]:
+class _Pool(NamedTuple):
+    """What converting needs of a setup's pool: ids -> index, and each piece's rotations -> turns."""
+
+    ids: dict[str, int]
+    turns: tuple[dict[Shape, int], ...]
     """Each rotation of a piece's printed shape -> the fewest quarter turns clockwise that give it."""
-    return {turned: t for t, turned in enumerate(orientations(shape))}
+    actions: dict[Move, int]
+    """The ids found so far: a game asks for the same moves' ids move after move."""
+
+
+_last_pool: tuple[Setup, _Pool] | None = None
+
+
+def _pool(setup: Setup) -> _Pool:
+    """The setup's :class:`_Pool`, kept for the last setup seen (a game asks again and again)."""
+    global _last_pool
+    if _last_pool is not None and _last_pool[0] is setup:
+        return _last_pool[1]
+    found = _make_pool(setup.pool)
+    _last_pool = (setup, found)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _make_pool(pool: tuple[PoolPiece, ...]) -> _Pool:
+    return _Pool(
+        {p.id.upper(): i for i, p in enumerate(pool)},
+        tuple({turned: t for t, turned in enumerate(orientations(p.shape))} for p in pool),
+        {},
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -91,14 +117,14 @@ def _drawn(shape: Shape, t: int) -> tuple[Bitboard, int, int, int]:
 
 
 def _index(setup: Setup, piece: str) -> int:
-    for i, p in enumerate(setup.pool):
-        if p.id.upper() == piece:
-            return i
-    raise ValueError(f"{piece} is not a piece of the setup's pool")
+    i = _pool(setup).ids.get(piece)
+    if i is None:
+        raise ValueError(f"{piece} is not a piece of the setup's pool")
+    return i
 
 
 def _placing(setup: Setup, i: int, cells: Bitboard) -> int:
-    turns = _turns(setup.pool[i].shape).get(shape_of(cells))
+    turns = _pool(setup).turns[i].get(shape_of(cells))
     if turns is None:
         raise ValueError(f"the spaces do not draw piece {setup.pool[i].id}'s shape turned (never turned over)")
     return 64 * turns + _first(cells)
@@ -109,7 +135,14 @@ def action_of(state: GameState, move: Move) -> int:
 
     ``metro=`` and ``chartier=`` of a build are not part of its id (they follow from the ground).
     """
-    setup = state.setup
+    known = _pool(state.setup).actions
+    action = known.get(move)
+    if action is None:
+        action = known[move] = _action(state.setup, move)
+    return action
+
+
+def _action(setup: Setup, move: Move) -> int:
     if not isinstance(move, MOVE_KINDS):
         raise ValueError(f"not a move: {move!r}")
     match move:

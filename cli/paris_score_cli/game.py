@@ -151,7 +151,7 @@ def random_game(seed: int) -> GameRecord:
     return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))
 
 
-@click.command("play")
+@click.command("play", short_help="Write a random game record, or play bots against each other.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
