@@ -25,11 +25,12 @@ each block in this order:
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from paris_score.model import FACINGS, Player
 from paris_score.postcards import Postcard
-from paris_score.setup import POOL_SIZE
+from paris_score.setup import POOL_SIZE, PoolPiece
 from paris_score.shapes import shape_bitboard
 from paris_score.views import View
 
@@ -42,8 +43,23 @@ OBSERVATION_SIZE: Final = (
 """The length of :func:`observation`'s vector: 1,466."""
 
 
+_BYTES: Final = tuple(tuple((byte >> i) & 1 for i in range(8)) for byte in range(256))
+"""The 8 bits of each byte, lowest first."""
+
+
 def _plane(bits: int) -> list[int]:
-    return [(bits >> sq) & 1 for sq in range(64)]
+    """A bitboard as 64 numbers, A1 first."""
+    return [bit for row in range(8) for bit in _BYTES[(bits >> (8 * row)) & 0xFF]]
+
+
+@functools.lru_cache(maxsize=64)
+def _shapes(pieces: tuple[PoolPiece, ...]) -> list[int]:
+    """Each piece's shape drawn from A1 on a 6 x 6 grid: the same for a whole game."""
+    out = []
+    for piece in pieces:
+        drawn = shape_bitboard(piece.shape)
+        out += [(drawn >> (r * 8 + c)) & 1 for r in range(6) for c in range(6)]
+    return out
 
 
 def _one_hot(value: int, size: int) -> list[int]:
@@ -72,9 +88,7 @@ def observation(view: View) -> list[int]:
     out += [int(f == facing) for f in FACINGS]
     for mask in (view.pool, *view.reserves):
         out += [(mask >> i) & 1 for i in range(POOL_SIZE)]
-    for piece in view.pool_pieces:
-        drawn = shape_bitboard(piece.shape)
-        out += [(drawn >> (r * 8 + c)) & 1 for r in range(6) for c in range(6)]
+    out += _shapes(view.pool_pieces)
     out += [int(card in view.postcards) for card in _CARDS]
     out += [int(card in view.cards[0]) for card in _CARDS]
     out += [int(card in view.cards[1]) for card in _CARDS]
