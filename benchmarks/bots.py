@@ -8,8 +8,10 @@ Run it from a checkout (no install needed)::
 Speeds: random games a second played through the plain engine (``legal_moves``
 and ``play``), through integer actions (``legal_actions``, ``move_of``) and
 between two ``random_bot``\\ s in the arena (each move from the view, which deals
-a sample); ISMCTS playouts a second (one bot move of N playouts, from the
-start and from the start of phase 2).  Figures are processor time
+a sample), and, where the extras are installed, through OpenSpiel (every draw a
+chance node) and PettingZoo (an observation and a mask a move); ISMCTS
+playouts a second (one bot move of N playouts, from the start and from the
+start of phase 2).  Figures are processor time
 (``time.process_time``) on one core.  Nothing here is a test: timings are
 printed, never asserted.
 """
@@ -17,6 +19,7 @@ printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 import time
@@ -50,6 +53,32 @@ def arena_game(seed: int) -> None:
     play_game(random_bot, random_bot, seed)
 
 
+def openspiel_game(seed: int) -> None:
+    import pyspiel
+
+    import paris_score.openspiel  # noqa: F401  (registers the game)
+
+    rng = random.Random(seed)
+    state = pyspiel.load_game("python_paris_lumiere", {"seed": seed}).new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def pettingzoo_game(seed: int) -> None:
+    from paris_score.pettingzoo import env
+
+    rng = random.Random(seed)
+    environment = env()
+    environment.reset(seed=seed)
+    for _ in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        environment.step(None if terminated or truncated else rng.choice(observation["action_mask"].nonzero()[0]))
+
+
 def games_a_second(play: Callable[[int], None], games: int) -> float:
     start = time.process_time()
     for seed in range(games):
@@ -79,6 +108,11 @@ def main() -> int:
     args = parser.parse_args()
     for name, play in [("plain engine", engine_game), ("integer actions", action_game), ("arena", arena_game)]:
         print(f"random games a second, {name}: {games_a_second(play, args.games):.1f}", flush=True)
+    for name, play, needs in [("OpenSpiel", openspiel_game, "pyspiel"), ("PettingZoo", pettingzoo_game, "pettingzoo")]:
+        if importlib.util.find_spec(needs) is None:
+            print(f"random games a second, {name}: not installed (pip install -e '.[{name.lower()}]')")
+            continue
+        print(f"random games a second, {name}: {games_a_second(play, args.games // 4):.1f}", flush=True)
     for phase in (1, 2):
         print(f"ISMCTS playouts a second, phase {phase}: {playouts_a_second(100, phase):.0f}", flush=True)
     if args.no_tournament:
