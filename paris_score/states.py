@@ -10,8 +10,8 @@ does, and that the parts agree with each other.
 >>> from paris_score.generate import random_setup
 >>> state = GameState.start(random_setup(1)).play("tile A1 90").play("take B")
 >>> text = to_string(state)
->>> text.split()[5:9]
-['1b', 'bm....../ob....../......../......../......../......../......../........', '0,1', '-']
+>>> print(*text.split()[5:9])
+1b bm....../ob....../......../......../......../......../......../........ 0,1 -
 >>> from_string(text) == state
 True
 """
