@@ -19,19 +19,19 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import attrs
 import numpy as np
 import pyspiel
 
 from paris_score.actions import NUM_ACTIONS, legal_actions, move_of
+from paris_score.chance import ChanceGame
 from paris_score.game import GameState
 from paris_score.generate import random_setup
 from paris_score.model import Player
 from paris_score.observations import OBSERVATION_SIZE, observation
-from paris_score.setup import TILES_PER_PLAYER, Setup, Tile
-from paris_score.states import checked_state
+from paris_score.setup import TILES_PER_PLAYER, Tile
 from paris_score.views import View
 
 _PLAYERS: Final = (Player.ORANGE, Player.BLUE)
@@ -76,107 +76,50 @@ class ParisGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
 
 
 @functools.lru_cache(maxsize=16)
-def _deal(seed: int) -> _Deal:
+def _start(seed: int) -> tuple[ChanceGame, tuple[tuple[Tile, ...], ...]]:
+    """The game of a seed before its first draw, and each player's distinct tiles, sorted: chance outcome ``k`` of
+    a draw is ``kinds[player][k]``."""
     setup = random_setup(seed)
-    return _Deal(setup, tuple(tuple(sorted(set(stack))) for stack in setup.tiles))
-
-
-@functools.lru_cache(maxsize=256)
-def _stacked(setup: Setup, stacks: tuple[tuple[Tile, ...], ...]) -> Setup:
-    """``setup`` with these stacks: one value (checked once) for the same stacks, draw after draw."""
-    return attrs.evolve(setup, tiles=stacks)
+    return ChanceGame.start(setup), tuple(tuple(sorted(set(stack))) for stack in setup.tiles)
 
 
 class _Shared:
-    """The immutable values that copies of a state share (OpenSpiel clones a Python state with ``deepcopy``):
-    the game, its deal, the engine's state."""
+    """The immutable values that copies of a state share (OpenSpiel clones a Python state with ``deepcopy``)."""
 
-    __slots__ = ("deal", "spiel", "state")
+    __slots__ = ("chance", "kinds", "spiel")
 
-    def __init__(self, spiel: ParisGame, deal: _Deal, state: GameState | None) -> None:
-        self.spiel, self.deal, self.state = spiel, deal, state
+    def __init__(self, spiel: ParisGame, kinds: tuple[tuple[Tile, ...], ...], chance: ChanceGame) -> None:
+        self.spiel, self.kinds, self.chance = spiel, kinds, chance
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
 
-class _Deal(NamedTuple):
-    """The setup of a game's seed, and each player's distinct tiles, sorted: chance outcome ``k`` of a draw is
-    ``kinds[player][k]``."""
-
-    setup: Setup
-    kinds: tuple[tuple[Tile, ...], ...]
-
-
 class ParisState(pyspiel.State):  # type: ignore[misc]
-    """A game between two moves or draws; ``game`` is the engine's :class:`GameState` with the tiles drawn."""
+    """A game between two moves or draws: a :class:`~paris_score.chance.ChanceGame`."""
 
     def __init__(self, game: ParisGame) -> None:
         super().__init__(game)
-        self.drawn: list[list[Tile]] = [[], []]
-        self._now = _Shared(game, _deal(int(game.get_parameters()["seed"])), None)
-        self.game = self._state(GameState.start(self._setup()))
+        chance, kinds = _start(int(game.get_parameters()["seed"]))
+        self._now = _Shared(game, kinds, chance)
         self.seen: list[list[str]] = [[], []]
         """Each player's record of the actions so far: the other player's draws are ``?``."""
 
-    def _left(self, side: int) -> list[Tile]:
-        left = list(self._paris.setup.tiles[side])
-        for tile in self.drawn[side]:
-            left.remove(tile)
-        return sorted(left)
-
-    def _setup(self) -> Setup:
-        stacks = tuple(tuple(self.drawn[side] + self._left(side)) for side in (0, 1))
-        return _stacked(self._paris.setup, stacks)
-
     @property
-    def _game(self) -> ParisGame:
-        return self._now.spiel
-
-    @property
-    def _paris(self) -> _Deal:
-        return self._now.deal
+    def chance(self) -> ChanceGame:
+        return self._now.chance
 
     @property
     def game(self) -> GameState:
         """The engine's state, the tiles drawn so far on top of the stacks."""
-        assert self._now.state is not None
-        return self._now.state
-
-    @game.setter
-    def game(self, state: GameState) -> None:
-        self._now = _Shared(self._now.spiel, self._now.deal, state)
-
-    def _state(self, state: GameState) -> GameState:
-        """``state`` with the stacks as drawn so far, the tiles not drawn yet below them (checked)."""
-        return checked_state(
-            self._setup(),
-            phase=state.phase,
-            turn=state.turn,
-            placed=state.placed,
-            areas=state.areas,
-            ground=state.ground,
-            first_done=state.first_done,
-            pool=state.pool,
-            reserves=state.reserves,
-            chimneys=state.chimneys,
-            cards=state.cards,
-            metro=state.metro,
-            chartier=state.chartier,
-            buildings=state.buildings,
-            pieces=state.pieces,
-        )
+        return self._now.chance.game
 
     def _drawing(self) -> int | None:
-        """The side (0 orange, 1 blue) that draws now: its hand is empty and tiles are left; the first player first."""
-        order = (0, 1) if self._paris.setup.first is Player.ORANGE else (1, 0)
-        for side in order:
-            if len(self.drawn[side]) == self.game.placed[side] < TILES_PER_PLAYER:
-                return side
-        return None
+        player = self.chance.drawing
+        return None if player is None else _PLAYERS.index(player)
 
     def current_player(self) -> int:
-        if self.game.is_over:
+        if self.chance.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         if self._drawing() is not None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -188,41 +131,37 @@ class ParisState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         side = self._drawing()
         assert side is not None
-        left = self._left(side)
-        return [(k, left.count(tile) / len(left)) for k, tile in enumerate(self._paris.kinds[side]) if tile in left]
+        kinds = self._now.kinds[side]
+        return [(kinds.index(tile), float(p)) for tile, p in self.chance.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
         side = self._drawing()
         for player in (0, 1):
             self.seen[player].append(f"{action}" if side in (None, player) else "?")
+        now = self._now
         if side is not None:
-            self.drawn[side].append(self._paris.kinds[side][action])
-            self.game = self._state(self.game)
+            chance = now.chance.draw(now.kinds[side][action])
         else:
-            self.game = self.game.play(move_of(self.game, action))
+            chance = now.chance.play(move_of(self.game, action))
+        self._now = _Shared(now.spiel, now.kinds, chance)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             side = self._drawing()
             assert side is not None
-            return f"{_PLAYERS[side]} draws {''.join(self._paris.kinds[side][action])}"
+            return f"{_PLAYERS[side]} draws {''.join(self._now.kinds[side][action])}"
         return str(move_of(self.game, action))
 
     def is_terminal(self) -> bool:
-        return self.game.is_over
+        return self.chance.is_over
 
     def returns(self) -> list[float]:
-        result = self.game.result()
+        result = self.chance.result()
         return [0.0, 0.0] if result is None else [float(r) for r in result.returns]
 
     def view(self, player: int) -> View:
-        """What ``player`` (0 orange, 1 blue) knows: a hand not drawn yet is no hand."""
-        view = self.game.view(_PLAYERS[player])
-        if view.hand is not None and len(self.drawn[player]) == self.game.placed[player]:
-            unseen = list(view.unseen)
-            unseen[player] = tuple(sorted((*unseen[player], view.hand)))
-            view = attrs.evolve(view, hand=None, unseen=(unseen[0], unseen[1]))
-        return view
+        """What ``player`` (0 orange, 1 blue) knows."""
+        return self.chance.view(_PLAYERS[player])
 
     def information_state(self, player: int) -> str:
         """Every action so far, the other player's draws hidden, then what ``player`` sees now."""
@@ -232,14 +171,13 @@ class ParisState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one: the other player's tile in hand drawn again."""
         rng = random.Random(int(probability_sampler() * 2**31))
         other = 1 - player_id
-        hidden = len(self.drawn[other]) > self.game.placed[other]
-        state = ParisState(self._game)
+        hidden = len(self.chance.drawn[other]) > self.game.placed[other]
+        state = ParisState(self._now.spiel)
         draws = 0
         for action in self.history():
-            side = state._drawing()
-            if side == other:
+            if state._drawing() == other:
                 draws += 1
-                if hidden and draws == len(self.drawn[other]):
+                if hidden and draws == len(self.chance.drawn[other]):
                     outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                     action = rng.choices(outcomes, weights)[0]
             state.apply_action(action)

@@ -94,7 +94,7 @@ def test_openspiel_draws_are_chance_nodes_with_their_probabilities() -> None:
     kinds = sorted(set(stack))
     assert outcomes == [(k, stack.count(tile) / 8) for k, tile in enumerate(kinds)]
     state.apply_action(outcomes[0][0])
-    assert state.drawn[first] == [kinds[0]]
+    assert state.chance.drawn[first] == (kinds[0],)
     assert state.is_chance_node()  # the other player draws too
     last = state.chance_outcomes()[-1][0]
     state.apply_action(last)
