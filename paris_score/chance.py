@@ -136,11 +136,7 @@ class ChanceGame:
         player = as_player(player)
         side = player is Player.BLUE
         view = self.game.view(player)
-        if view.hand is not None and len(self.drawn[side]) == self.game.placed[side]:
-            unseen = list(view.unseen)
-            unseen[side] = tuple(sorted((*unseen[side], view.hand)))
-            view = attrs.evolve(view, hand=None, unseen=(unseen[0], unseen[1]))
-        return view
+        return view.without_hand() if len(self.drawn[side]) == self.game.placed[side] else view
 
     def replay(self, moves: list[str] | tuple[str, ...], stacks: Stacks) -> ChanceGame:
         """The game after ``moves``, each tile drawn as ``stacks`` (a setup's stack order) give them."""

@@ -21,7 +21,6 @@ import functools
 import random
 from typing import Any, Final
 
-import attrs
 import numpy as np
 import pyspiel
 
@@ -200,7 +199,7 @@ class _Observer:
 
     def _view(self, state: ParisState, player: int) -> View:
         view = state.view(player)
-        return view if self.private else attrs.evolve(view, hand=None)
+        return view if self.private else view.without_hand()
 
     def set_from(self, state: ParisState, player: int) -> None:
         self.tensor[:] = observation(self._view(state, player))

@@ -113,6 +113,16 @@ class View:
             stacks.append((*self.down[side], *held, *rest))
         return Setup(self.postcards, self.pool_pieces, (tuple(stacks[0]), tuple(stacks[1])), self.first, self.rules)
 
+    def without_hand(self) -> View:
+        """The view with the viewer's hand counted among its unseen tiles: what it knows before drawing it, or
+        what the table sees of it."""
+        if self.hand is None:
+            return self
+        side = self.player is Player.BLUE
+        unseen = list(self.unseen)
+        unseen[side] = tuple(sorted((*unseen[side], self.hand)))
+        return attrs.evolve(self, hand=None, unseen=(unseen[0], unseen[1]), known=None)
+
     def legal_moves(self) -> list[Move]:
         """The side to move's legal moves (the same in every state with this view of the side to move)."""
         if self.turn is not self.player:
