@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar
 
 import attrs
 
@@ -40,10 +40,11 @@ from paris_score.model import (
 )
 from paris_score.postcards import Postcard
 from paris_score.report import Winner
-from paris_score.setup import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, is_good, setup_problems
+from paris_score.setup import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile, is_good, setup_problems
 from paris_score.shapes import orientations, shape_bitboard, shape_of
 from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, parse_square, scan
 
+T = TypeVar("T")
 VERSION: Final = "paris-state/1"
 CARDS: Final = tuple(Postcard)
 """Postcards by their index in the state string (``Postcard`` order)."""
@@ -377,27 +378,64 @@ def _read_pattern(text: str) -> Rules:
         raise _BadFieldError(f"{text[:40]!r}: expected {', '.join(PATTERN_NAMES)} or offsets like 1.0_-1.0") from None
 
 
-def _read_setup(fields: list[str]) -> Setup:
-    cards, pool_text, tiles_text, first_rules = fields
-    postcards = _read_cards(cards)
+def _read_pool(text: str) -> tuple[PoolPiece, ...]:
     pool = []
-    for item in pool_text.split(","):
+    for item in text.split(","):
         pid, colon, bits = item.partition(":")
         if not colon:
             raise _BadFieldError(f"{item[:20]!r}: expected ID:HEX")
         pool.append(PoolPiece(pid, shape_of(_hex(bits, 64))))
+    return tuple(pool)
+
+
+def _read_tiles(text: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     stacks = []
-    for stack in tiles_text.split("/"):
+    for stack in text.split("/"):
         if len(stack) % 4:
             raise _BadFieldError("each tile is 4 characters")
         stacks.append(tuple((stack[k : k + 2], stack[k + 2 : k + 4]) for k in range(0, len(stack), 4)))
     if len(stacks) != 2:
         raise _BadFieldError("expected orange's tiles, /, blue's tiles")
-    first, colon, pattern = first_rules.partition(":")
+    return stacks[0], stacks[1]
+
+
+def _read_first(text: str) -> tuple[Player, Rules]:
+    first, colon, pattern = text.partition(":")
     who = _player(first)
     if who is None or not colon:
         raise _BadFieldError("expected o or b, :, the pattern")
-    return Setup(postcards, tuple(pool), (stacks[0], stacks[1]), who, _read_pattern(pattern))
+    return who, _read_pattern(pattern)
+
+
+def _read_turn(text: str) -> tuple[int, Player]:
+    turn = _player(text[1:])
+    if text[:1] not in ("1", "2") or turn is None:
+        raise _BadFieldError(f"{text[:10]!r}: expected 1 or 2, then o or b")
+    return int(text[0]), turn
+
+
+def _read_masks(text: str) -> tuple[int, int, int]:
+    masks = text.split(",")
+    if len(masks) != 3:
+        raise _BadFieldError("expected three hex masks: pool, orange's reserve, blue's")
+    return _hex(masks[0], POOL_SIZE), _hex(masks[1], POOL_SIZE), _hex(masks[2], POOL_SIZE)
+
+
+def _read_tokens(text: str) -> Cards:
+    both = text.split("/")
+    if len(both) != 2:
+        raise _BadFieldError("expected orange's postcards, /, blue's")
+    return _read_cards(both[0]), _read_cards(both[1])
+
+
+def _read_held(text: str) -> tuple[Player | None, Player | None]:
+    if len(text) != 2:
+        raise _BadFieldError("expected two characters: who holds Métropolitain, who holds Chartier")
+    return _player(text[0]), _player(text[1])
+
+
+def _read_buildings(text: str) -> tuple[Building, ...]:
+    return () if text == "-" else tuple(_read_building(b) for b in text.split(","))
 
 
 def _read_ground(text: str) -> tuple[Faces, int]:
@@ -457,56 +495,32 @@ def from_string(text: str) -> GameState:
         )
     if fields[0] != VERSION:
         raise StateStringError([Located("field 1 (version)", f"{fields[0][:30]!r}: expected {VERSION}")])
-    k = 1
-    try:
-        setup = _read_setup(fields[1:5])
-        k = 5
-        phase_turn = fields[5]
-        turn = _player(phase_turn[1:])
-        if phase_turn[:1] not in ("1", "2") or turn is None:
-            raise _BadFieldError(f"{phase_turn[:10]!r}: expected 1 or 2, then o or b")
-        k = 6
-        ground, areas = _read_ground(fields[6])
-        k = 7
-        placed = _pair(fields[7], TILES_PER_PLAYER)
-        k = 8
-        first_done = _player(fields[8])
-        k = 9
-        masks = fields[9].split(",")
-        if len(masks) != 3:
-            raise _BadFieldError("expected three hex masks: pool, orange's reserve, blue's")
-        pool, orange, blue = (_hex(m, POOL_SIZE) for m in masks)
-        k = 10
-        chimneys = _pair(fields[10], MAX_BUILDINGS)
-        k = 11
-        both = fields[11].split("/")
-        if len(both) != 2:
-            raise _BadFieldError("expected orange's postcards, /, blue's")
-        cards = (_read_cards(both[0]), _read_cards(both[1]))
-        k = 12
-        if len(fields[12]) != 2:
-            raise _BadFieldError("expected two characters: who holds Métropolitain, who holds Chartier")
-        metro, chartier = _player(fields[12][0]), _player(fields[12][1])
-        k = 13
-        buildings = () if fields[13] == "-" else tuple(_read_building(b) for b in fields[13].split(","))
-        k = 14
-        pieces = _read_pieces(fields[14])
-    except (_BadFieldError, ValueError) as error:
-        raise StateStringError([Located(f"field {k + 1} ({_FIELDS[k]})", str(error))]) from None
+
+    def read(k: int, reader: Callable[[str], T]) -> T:
+        try:
+            return reader(fields[k])
+        except (_BadFieldError, ValueError) as error:
+            raise StateStringError([Located(f"field {k + 1} ({_FIELDS[k]})", str(error))]) from None
+
+    setup = Setup(read(1, _read_cards), read(2, _read_pool), read(3, _read_tiles), *read(4, _read_first))
+    phase, turn = read(5, _read_turn)
+    ground, areas = read(6, _read_ground)
+    pool, orange, blue = read(9, _read_masks)
+    metro, chartier = read(12, _read_held)
     return checked_state(
         setup,
-        phase=int(phase_turn[0]),
+        phase=phase,
         turn=turn,
-        placed=placed,
+        placed=read(7, lambda text: _pair(text, TILES_PER_PLAYER)),
         areas=areas,
         ground=ground,
-        first_done=first_done,
+        first_done=read(8, _player),
         pool=pool,
         reserves=(orange, blue),
-        chimneys=chimneys,
-        cards=cards,
+        chimneys=read(10, lambda text: _pair(text, MAX_BUILDINGS)),
+        cards=read(11, _read_tokens),
         metro=metro,
         chartier=chartier,
-        buildings=buildings,
-        pieces=pieces,
+        buildings=read(13, _read_buildings),
+        pieces=read(14, _read_pieces),
     )
