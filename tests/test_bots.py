@@ -175,3 +175,11 @@ def test_play_names_a_bot_that_plays_an_illegal_move(tmp_path: Path, monkeypatch
     assert code == 1
     assert out == ""
     assert err == "game 1: orange bot cheat played pass at move 2: not a legal move\n"
+
+
+def test_play_says_when_the_records_cannot_be_written(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file, not a folder", encoding="utf-8")
+    code, out, err = run("play", "--games", "1", "--seed", "1", "--records", str(tmp_path / "taken"))
+    assert code == 1
+    assert out == ""
+    assert err == f"{tmp_path / 'taken'}: cannot write a record: File exists\n"

@@ -51,10 +51,10 @@ def run_match(orange: str, blue: str, games: int, seed: int, records: str | None
 
     first, second = load_bot("--orange", orange), load_bot("--blue", blue)
     folder = None if records is None else Path(records)
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
     values = []
     try:
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
         for i, (seat, record, result) in enumerate(match_games(first, second, games, seed)):
             values.append(result.value(seat))
             if folder is not None:
