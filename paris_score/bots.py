@@ -64,25 +64,42 @@ def _playout(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def ismcts(playouts: int = 200, exploration: float = 0.7) -> Bot:
+def _best_leads(state: GameState, width: int) -> set[Move]:
+    """The ``width`` moves after which the side to move leads by most (phase 2), ties in ``legal_moves()``' order."""
+    me = state.turn
+    moves = state.legal_moves()
+    leads = [state.play(move).outcome().lead(me) for move in moves]
+    order = sorted(range(len(moves)), key=lambda k: -leads[k])
+    return {moves[k] for k in order[:width]}
+
+
+def ismcts(playouts: int = 200, exploration: float = 0.7, width: int | None = 8) -> Bot:
     """An information-set Monte Carlo tree search bot (single observer) with ``playouts`` playouts a move.
 
     Each playout deals the unseen tiles again (:meth:`View.sample`), walks
     down a tree shared by every deal (choosing by UCB among the moves legal
     in this deal, each counted as available), adds one node, plays the game
     out at random and scores it +1 / 0 / -1 for each node's mover (draws
-    count half).  The move tried most often is played.
+    count half).  The move tried most often is played.  In phase 2 the
+    search considers at the root only the ``width`` moves after which the
+    bot leads by most (all of them with ``width=None``): a few hundred
+    playouts cannot tell apart the hundreds of moves of a phase 2 turn.
     """
     if playouts < 1:
         raise ValueError(f"playouts: expected at least 1, got {playouts}")
+    if width is not None and width < 1:
+        raise ValueError(f"width: expected at least 1 or None, got {width}")
 
     def bot(view: View, rng: random.Random) -> Move:
         root = _Node(None)
+        allowed = _best_leads(view.sample(rng), width) if width is not None and view.phase == 2 else None
         for _ in range(playouts):
             state = view.sample(rng)
             node, path = root, []
             while not state.is_over:
                 moves = state.legal_moves()
+                if node is root and allowed is not None:
+                    moves = [m for m in moves if m in allowed]
                 untried = [m for m in moves if m not in node.children]
                 if untried:
                     move = rng.choice(untried)
@@ -105,7 +122,7 @@ def ismcts(playouts: int = 200, exploration: float = 0.7) -> Bot:
         legal = view.legal_moves()
         return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
 
-    bot.__name__ = bot.__qualname__ = f"ismcts({playouts})"
+    bot.__name__ = bot.__qualname__ = f"ismcts({playouts})" if width == 8 else f"ismcts({playouts}, width={width})"
     return bot
 
 

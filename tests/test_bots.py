@@ -64,6 +64,21 @@ def test_the_ismcts_bot_plays_legal_moves_from_the_view_alone() -> None:
     assert bot(state.view(), random.Random(3)) == move  # the same view and generator, the same move
     with pytest.raises(ValueError, match="playouts: expected at least 1"):
         ismcts(0)
+    with pytest.raises(ValueError, match="width: expected at least 1 or None"):
+        ismcts(5, width=0)
+    assert ismcts(5, width=None).__name__ == "ismcts(5, width=None)"
+
+
+def test_in_phase_2_the_ismcts_bot_searches_the_moves_that_lead_most() -> None:
+    rng = random.Random(1)
+    state = GameState.start(random_setup(8))
+    while state.phase == 1:
+        state = state.play(rng.choice(state.legal_moves()))
+    me = state.turn
+    leads = sorted((state.play(m).outcome().lead(me) for m in state.legal_moves()), reverse=True)
+    for seed in range(3):
+        move = ismcts(6, width=2)(state.view(), random.Random(seed))
+        assert state.play(move).outcome().lead(me) >= leads[1]
 
 
 def test_the_ismcts_bot_beats_random_play() -> None:
