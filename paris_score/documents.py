@@ -302,3 +302,61 @@ class UnreadableDocument(TypedDict):
     file: str
     readable: Literal[False]
     errors: list[ReadErrorDict]
+
+
+# paris-game/1 and paris-replay/1
+
+
+class PoolPieceDict(TypedDict):
+    id: str
+    shape: list[str]
+
+
+class TilesDict(TypedDict):
+    orange: list[list[str]]
+    blue: list[list[str]]
+
+
+class SetupDict(TypedDict):
+    postcards: list[str]
+    pool: list[PoolPieceDict]
+    tiles: TilesDict
+    first: PlayerName
+    rules: RulesDict
+
+
+class ResultDict(TypedDict):
+    orange: int
+    blue: int
+
+
+class GameDocument(TypedDict):
+    """``paris-game/1``: a setup, the moves, maybe the totals the players wrote down."""
+
+    format: Literal["paris-game/1"]
+    setup: SetupDict
+    moves: list[str]
+    result: NotRequired[ResultDict]
+
+
+class IllegalMoveDict(TypedDict):
+    move: int
+    player: PlayerName
+    text: str
+    code: str
+    rule: str
+    message: str
+    spaces: list[str]
+
+
+class ReplayDocument(TypedDict):
+    """``paris-replay/1``: what replaying a record gives."""
+
+    format: Literal["paris-replay/1"]
+    legal: bool
+    moves_played: int
+    phase: int
+    finished: bool
+    illegal: IllegalMoveDict | None
+    score: ScoreDocument | None
+    result_agrees: bool | None

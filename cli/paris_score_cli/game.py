@@ -153,7 +153,7 @@ def random_game(seed: int) -> GameRecord:
     return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))
 
 
-@click.command("play")
+@click.command("play", short_help="Write a random game record, or play bots against each other.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
@@ -161,8 +161,14 @@ def random_game(seed: int) -> GameRecord:
     help="Seed of the setup and of the moves: the same seed, the same game (default: a random seed, printed).",
 )
 @click.option("-o", "--output", "out", metavar="OUT", default="-", help="File to write (default: standard output).")
-def play_command(seed: int | None, out: str) -> None:
-    """Write a random legal game as a paris-game/1 record.
+@click.option("--orange", metavar="BOT", default=None, help="A bot, MODULE:FUNCTION or random, greedy, ismcts.")
+@click.option("--blue", metavar="BOT", default=None, help="Its opponent (default: random).")
+@click.option("--games", type=click.IntRange(min=1), default=None, help="Games between the bots (default 10).")
+@click.option("--records", metavar="DIR", default=None, help="Write each game between bots as DIR/game-NNNN.json.")
+def play_command(
+    seed: int | None, out: str, orange: str | None, blue: str | None, games: int | None, records: str | None
+) -> None:
+    """Write a random legal game as a paris-game/1 record, or play bots against each other.
 
     The setup is fictional (invented tile faces and piece shapes, not the
     box's, which this project does not know); each move is drawn uniformly
@@ -170,13 +176,30 @@ def play_command(seed: int | None, out: str) -> None:
     final score, so `paris-score replay` accepts it. What was written is said
     on standard error.
 
+    With --orange, --blue, --games or --records, plays bots instead: a bot is
+    a function bot(view, rng) -> move (MODULE:FUNCTION, imported from the
+    current directory first, or random, greedy, ismcts of paris_score.bots).
+    The first bot plays orange in game 1, blue in game 2 and so on, each
+    setup twice; prints its wins, draws and losses and a 95% confidence
+    interval of its score (a draw counts half). Exit status 1 when a bot
+    raises or plays an illegal move, 2 for a bot that cannot be loaded.
+
     \b
     Examples:
       paris-score play --seed 7 -o game.json
       paris-score play --seed 7 > game.json
+      paris-score play --orange greedy --blue random --games 20 --seed 1
+      paris-score play --orange my_bots:cautious --blue ismcts --games 4 --records games/
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    if orange is not None or blue is not None or games is not None or records is not None:
+        if out != "-":
+            raise click.UsageError("-o/--output writes one random game; games between bots go to --records DIR")
+        from paris_score_cli.arena import run_match
+
+        run_match(orange or "random", blue or "random", games or 10, seed, records)
+        return
     record = random_game(seed)
     write_text(out, dumps_game(record))
     assert record.result is not None

@@ -31,10 +31,11 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final, cast
 
 import attrs
 
+from paris_score.documents import GameDocument, PlayerName
 from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
@@ -286,22 +287,23 @@ def move_lines(text: str) -> tuple[int, ...]:
         line += text.count("\n", quote, at)
 
 
-def game_to_dict(record: GameRecord) -> dict[str, Any]:
+def game_to_dict(record: GameRecord) -> GameDocument:
     """The ``paris-game/1`` document of a record, each pool shape drawn from A1."""
     setup = record.setup
-    doc: dict[str, Any] = {
+    orange, blue = ([list(tile) for tile in stack] for stack in setup.tiles)
+    doc: GameDocument = {
         "format": GAME_FORMAT,
         "setup": {
             "postcards": [str(card) for card in setup.postcards],
             "pool": [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in setup.pool],
-            "tiles": {str(player): [list(tile) for tile in setup.stack(player)] for player in PLAYERS},
-            "first": str(setup.first),
+            "tiles": {"orange": orange, "blue": blue},
+            "first": cast(PlayerName, str(setup.first)),
             "rules": rules_to_dict(setup.rules),
         },
         "moves": list(record.moves),
     }
     if record.result is not None:
-        doc["result"] = dict(zip(map(str, PLAYERS), record.result, strict=True))
+        doc["result"] = {"orange": record.result[0], "blue": record.result[1]}
     return doc
 
 
