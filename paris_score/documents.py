@@ -339,16 +339,6 @@ class GameDocument(TypedDict):
     result: NotRequired[ResultDict]
 
 
-class IllegalMoveDict(TypedDict):
-    move: int
-    player: PlayerName
-    text: str
-    code: str
-    rule: str
-    message: str
-    spaces: list[str]
-
-
 class ReplayDocument(TypedDict):
     """``paris-replay/1``: what replaying a record gives."""
 

@@ -226,6 +226,7 @@ class Paris2020FormatError(PositionFormatError):
     A subclass of :class:`PositionFormatError` as every reader's error is, though it is no position.
     """
 
+
 class StateStringError(PositionFormatError):
     """A ``paris-state/1`` string that cannot be read, or state parts that contradict each other; ``errors`` names
     each field (docs' "For bot authors")."""

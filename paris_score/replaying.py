@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from paris_score.documents import IllegalMoveDict, PlayerName, ReplayDocument
+from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import GameState
@@ -57,7 +57,7 @@ class IllegalMove:
             "move": self.move,
             "player": cast(PlayerName, str(self.player)),
             "text": self.text,
-            "code": self.code,
+            "code": cast(MoveCode, self.code),
             "rule": self.rule,
             "message": self.message,
             "spaces": [square_name(sq) for sq in self.spaces],

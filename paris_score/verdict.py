@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from paris_score.catalogue import Catalogue
-from paris_score.documents import CheckDocument, IllegalMoveDict, MoveCode, UnreadableDocument, Verdict
+from paris_score.documents import CheckDocument, MoveCode, UnreadableDocument, Verdict
 from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
 from paris_score.limits import MAX_PROBLEMS
@@ -193,7 +193,7 @@ def record_document(done: Replay, *, final: bool = False, file: str = "<input>")
         "moves_played": done.moves_played,
         "phase": done.phase,
         "finished": done.finished,
-        "illegal": None if done.illegal is None else cast("IllegalMoveDict", done.illegal.to_dict()),
+        "illegal": None if done.illegal is None else done.illegal.to_dict(),
         "result_agrees": done.result_agrees,
     }
     return doc
