@@ -207,21 +207,6 @@ Outcome = Totals
 """A game's score without its lines: each side's total, free own-colour spaces and the winner (S1-S5)."""
 
 
-@attrs.frozen
-class View:
-    """What the side to move may know (hidden information): its own hand, never the stacks below it.
-
-    Two states with equal views have equal :meth:`GameState.legal_moves`.
-    """
-
-    player: Player
-    hand: Tile | None
-    tiles_left: tuple[int, int]
-    """Tiles still off the board, hand included: orange's, blue's."""
-    public: tuple[object, ...]
-    """Everything on the table: phase, ground so far, pool, reserves, buildings, pieces, cards, tokens, chimneys."""
-
-
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A game between two moves: immutable, hashable, picklable; :meth:`play` gives the next one.
@@ -306,26 +291,10 @@ class GameState:
             return Player.BLUE
         return None
 
-    def view(self) -> View:
-        """What the side to move may know: its hand, not the opponent's, nor either stack below the hand."""
-        public = (
-            self.phase,
-            self.areas,
-            self.ground,
-            self.pool,
-            self.reserves,
-            self.chimneys,
-            self.cards,
-            self.metro,
-            self.chartier,
-            self.buildings,
-            self.pieces,
-            self.setup.postcards,
-            self.setup.pool,
-            self.setup.rules,
-        )
-        left = (self.tiles_left(Player.ORANGE), self.tiles_left(Player.BLUE))
-        return View(self.turn, self.hand(self.turn), left, public)
+    def view(self, player: PlayerLike | None = None) -> View:
+        """What ``player`` (default: the side to move) may know: its own hand, never the opponent's, nor the order
+        of either stack below the hands (:class:`~paris_score.views.View`)."""
+        return views.view_of(self, player)
 
     # -- the end (G12) ----------------------------------------------------------------------------------------
 
@@ -399,6 +368,7 @@ class GameState:
         """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report.
 
         Computed from the state's own fields, as :func:`~paris_score.scoring.totals` of :meth:`position` would.
+        Raises :class:`ValueError` in phase 1 (no position yet); :meth:`result` never raises.
         """
         if self.phase == 1:
             return totals(self.position())  # ValueError: no position yet
@@ -412,6 +382,25 @@ class GameState:
             (self.reserves[0].bit_count(), self.reserves[1].bit_count()),
             self.setup.rules.large_streetlight_pattern,
         )
+
+    # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
+
+    def result(self) -> Result | None:
+        """``None`` until the game is over (G12), then each side's return (+1, -1 or 0), totals and winner."""
+        return states.result(self)
+
+    def key(self) -> str:
+        """Equal for the same game situation whatever the order of the moves that led there (transpositions)."""
+        return states.key(self)
+
+    def to_string(self) -> str:
+        """The state as one ``paris-state/1`` line; :meth:`from_string` reads it back to an equal state."""
+        return states.to_string(self)
+
+    @staticmethod
+    def from_string(text: str) -> GameState:
+        """The state a ``paris-state/1`` line writes, checked (:class:`~paris_score.errors.StateStringError`)."""
+        return states.from_string(text)
 
     # -- moves ----------------------------------------------------------------------------------------------------
 
@@ -870,3 +859,9 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     if player is Player.ORANGE:
         return (*cards[0], card), cards[1]
     return cards[0], (*cards[1], card)
+
+
+# What bots need (docs' "For bot authors") lives in modules built on GameState: imported once it exists.
+from paris_score import states, views  # noqa: E402
+from paris_score.states import Result  # noqa: E402
+from paris_score.views import View  # noqa: E402
