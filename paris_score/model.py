@@ -271,7 +271,7 @@ class Postcards:
 
     def used(self, player: PlayerLike) -> tuple[Postcard, ...]:
         """The postcards ``player``'s action tokens are on."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
     def user(self, card: Postcard) -> Player | None:
@@ -297,7 +297,7 @@ def _shapes(value: Iterable[Shape | None]) -> tuple[Shape | None, ...]:
 
 
 def _players(value: Any) -> tuple[Player, ...]:
-    if value == ():  # the usual case: every reserve given
+    if not value and isinstance(value, (list, tuple)):  # the usual case: every reserve given
         return ()
     said = {Player(v) for v in value}
     return tuple(p for p in PLAYERS if p in said)
@@ -339,12 +339,12 @@ class Reserve:
 
     def of(self, player: PlayerLike) -> tuple[int, ...]:
         """The sizes of the player's reserve buildings."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
     def shapes(self, player: PlayerLike) -> tuple[Shape | None, ...]:
         """One shape (or ``None`` where unknown) per reserve building, parallel to :meth:`of`."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
         return shapes or (None,) * len(self.of(player))
 
@@ -412,7 +412,7 @@ class Position:
 
     def buildings_of(self, player: PlayerLike) -> tuple[Building, ...]:
         """``player``'s buildings, in the position's order."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return tuple(b for b in self.buildings if b.owner is player)
 
     @property
@@ -454,7 +454,7 @@ class Position:
         Which piece has which ground is :data:`paris_score.postcards.PIECES`;
         :func:`paris_score.referee.piece_problems` checks it.
         """
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         c = self.colours
         return ground.spaces(c.own(player), c.mixed, self.ground.streetlight, self.ground.own(player.other))
 
