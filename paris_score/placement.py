@@ -1,4 +1,8 @@
-"""Where a building may go: every legal placement of a shape, and why one fails (P1, P3, P7, B4).
+"""The placement engine: where a building, the Jardin des Plantes or a piece may go, and why not (P1-P13, B4).
+
+The game engine (the first refusal of a move), the position referee (every
+problem of a board), :func:`legal_placements` and :func:`placement_problems`
+all ask this module; the end of it makes every ground refusal and problem.
 
 A placement is legal for ``player`` when (P1) every space is free (W1) and of
 the player's colour or mixed (the laid Chartier space counts as mixed), the
