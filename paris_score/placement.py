@@ -478,7 +478,7 @@ def jardin_refusal(
 
 
 _PIECE_GROUND: Final[dict[Allowed, tuple[Kind, str, str, str]]] = {
-    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "{user}'s colour (not mixed)", "not", "not {user}'s colour"),
+    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "{user}'s colour", "not", "not {user}'s colour"),
     Allowed.OWN_OR_MIXED: (
         PIECE_ON_WRONG_COLOUR,
         "{user}'s colour or mixed",
