@@ -113,10 +113,12 @@ def worker(op: str, path: str, count: bool) -> None:
     calls = _calls(op, data)
     if count:  # under callgrind: every call once to warm up, then twice more (the baseline: the copies only)
         baseline = os.environ.get("COMPARE_BASELINE") == "1"
+        copies = _calls("copy", data) if op in FRESH else []  # made in both runs: their making cancels out
+        again = copies if baseline else calls
         for call in calls:
             call()
         for _ in range(2):
-            for call in _calls("copy", data) if baseline and op in FRESH else () if baseline else calls:
+            for call in again:
                 call()
         print(json.dumps(2 * len(calls)))
         return

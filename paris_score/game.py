@@ -429,9 +429,10 @@ class GameState:
     def _builds(self, piece: int, where: Room) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
         """Every legal placement of pool piece ``piece`` in ``where``: (piece, cells, metro space, chartier space)."""
         found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
+        plain = not (where.extra_light or where.extra_other)
         for base, offsets, anchors in _tables(self.setup).layouts[piece]:
             at = fits(offsets, anchors, where)
-            if not (where.extra_light or where.extra_other):
+            if plain:
                 found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(at)]
                 continue
             for low in _bits(at):

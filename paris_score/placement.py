@@ -195,7 +195,7 @@ def room_of(
 def fits(offsets: tuple[int, ...], anchors: Bitboard, where: Room) -> Bitboard:
     """The anchors where a shape laid out as ``offsets`` fits ``where``: on good spaces, with at most one space that
     each open card adds (P1, P3, P7).  The one fit check of the game engine (G9) and :func:`legal_placements`."""
-    good, extra_light, extra_other = where[:3]
+    good, extra_light, extra_other, _, _ = where
     found = anchors_within(offsets, anchors, good | extra_light | extra_other)
     if extra_light and found:
         found &= ~anchors_twice(offsets, extra_light)
