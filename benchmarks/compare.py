@@ -1,23 +1,26 @@
 """Compare checkouts side by side in one run: the before/after table of docs/performance.md.
 
-Each checkout (a directory holding ``paris_score/``) is imported in its own
-worker process, in turn, on the same inputs drawn by this checkout: JSON
-positions of :func:`paris_score.generate.corpus` (``score``, ``check``,
-``loads``) and game records of random games (``play``, ``legal_moves``,
-``outcome``, ``replay``; only where the checkout has a game engine).
+Each checkout (a directory holding ``paris_score/``, e.g. a ``git worktree``
+of an older commit) is imported in its own worker process, in turn, on the
+same inputs drawn by this checkout: JSON positions of
+:func:`paris_score.generate.corpus` (``score``, ``check``, ``loads``) and
+records of random games (``play``, ``legal_moves``, ``outcome``,
+``score_state``, ``replay``; only where the checkout has a game engine).
 ``outcome`` and ``score_state`` (``score(state.position())``) are measured on
 a new final state each call, as a bot calls them after each move (a state
-keeps what it computed once).  The
-rounds alternate between checkouts, and each figure is the best round's
-median over the inputs of the best of a few loops, in processor time::
+keeps what it computed once).  The rounds alternate between checkouts, and
+each figure is the best round's median over the inputs of the best of a few
+loops, in processor time::
 
-    python benchmarks/compare.py /work/wt-v010 /work/wt-base .
-    python benchmarks/compare.py --callgrind /work/wt-v010 .   # instructions a call (valgrind)
+    git worktree add ../v0.1.0 a33c4df     # 0.1.0's commit
+    python benchmarks/compare.py ../v0.1.0 .
+    python benchmarks/compare.py --callgrind ../v0.1.0 .   # instructions a call (valgrind)
 
 With ``--callgrind`` each operation runs under ``valgrind --tool=callgrind``
 over every input (once to warm up, then twice), and the figure is the
-instruction count a call, the run with the warm-up only subtracted: repeatable on a busy machine.  Nothing here
-is a test: figures are printed, never asserted.
+instruction count a call, the run with the warm-up only subtracted:
+repeatable on a busy machine.  Nothing here is a test: figures are printed,
+never asserted.
 """
 
 from __future__ import annotations
