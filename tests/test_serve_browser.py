@@ -159,6 +159,7 @@ class Page:
             x, y = svg.centre(sq)
             return round((x - svg.WIDTH / 2) * self.scale), round((y - svg.WIDTH / 2) * self.scale)
 
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", self.board)  # no-op if in view
         actions = ActionChains(self.driver, duration=0)
         actions.move_to_element_with_offset(self.board, *offset(path[0])).click_and_hold()
         for sq in path[1:]:
@@ -331,19 +332,20 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.open()
     browser.execute_script("localStorage.clear()")
     page.open()
-    page.wait_for_totals(("0", "0", "orange wins"))  # an empty board: all orange, a tie broken by free spaces
+    page.wait_for_totals(("0", "0", "the board is empty"))  # not "orange wins" (a 0-0 tie broken by free spaces)
 
     enter(page, rulebook)
     page.wait_for_totals(("48", "57", "blue wins"))
     assert not differences(page.stored(), rulebook)
-    assert page.text("#verdict").startswith("Legal")
-    breakdown = page.text("#breakdown")
-    assert "RESULT: blue wins, orange 48 - blue 57" in breakdown
+    assert page.text("#verdict") == "Legal: the score is final."
+    heads = [b.text for b in browser.find_elements("css selector", "#breakdown button.head")]
+    assert heads == ["Orange\n48", "Blue\n57"]
     print(f"\nthe rulebook example took {page.presses} presses (clicks, taps and drags)")
     assert page.presses <= 60, page.presses
 
     # A line of the breakdown shows what it counted: building B and its three lamps.
-    line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if "B  7 x 3" in b.text)
+    line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if "B: 7 spaces" in b.text)
+    assert line.text == "B: 7 spaces × 3 lamps (C1, D3, C5)\n21"
     page.click(line)
     marked = browser.execute_script(
         "return [...document.querySelectorAll('#overlay rect.highlight')]"
@@ -369,7 +371,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     page.press("#clear")
-    page.wait_for_totals(("0", "0", "orange wins"))
+    page.wait_for_totals(("0", "0", "the board is empty"))
     # A paste puts the whole text in at once (typing it key by key would only be slower).
     browser.execute_script(
         "const box = document.getElementById('paste'); box.value = arguments[0];"
@@ -380,7 +382,7 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.wait_for_totals(("48", "57", "blue wins"))
     assert not differences(page.stored(), rulebook)
     page.press("#undo")
-    page.wait_for_totals(("0", "0", "orange wins"))
+    page.wait_for_totals(("0", "0", "the board is empty"))
     page.press("#redo")
     page.wait_for_totals(("48", "57", "blue wins"))
     assert not browser.execute_script("return document.querySelectorAll('#io-errors li').length")
@@ -423,14 +425,14 @@ def test_a_picture_redrawn_while_the_score_is_asked_leaves_no_stale_total(server
         "const ask = window.fetch; let toggled = false;"
         "window.fetch = (...args) => {"
         "  const answer = ask(...args);"
-        "  if (!toggled && String(args[0]).startsWith('/api/check')) {"
+        "  if (!toggled && String(args[0]).startsWith('/api/table')) {"
         "    toggled = true; document.querySelector('#overlay-toggles button').click();"
         "  }"
         "  return answer;"
         "};"
     )
     page.press("#clear")
-    page.wait_for_totals(("0", "0", "orange wins"))
+    page.wait_for_totals(("0", "0", "the board is empty"))
     page.settle()
     assert (
         browser.execute_script("return document.querySelector('#overlay-toggles button').getAttribute('aria-pressed')")
@@ -473,10 +475,10 @@ def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: Table
     assert "not given" in page.text(blue)
     assert "not given" not in page.text(orange)
     assert [b.text for b in browser.find_elements("css selector", f"{blue} [aria-pressed='true']")] == ["unknown"]
-    assert "none left (no reserve given; counted as none)" in page.text("#breakdown")
-    assert page.text("#verdict") == "Legal (1 warning)."
-    warning = page.find("#problems .problem.warning").text
-    assert warning == "warning S3 reserve-not-given: no reserve given for blue: the unbuilt penalty assumes none"
+    assert "none entered (counted as none)" in page.text("#breakdown")
+    assert page.text("#verdict") == "Entry not finished: 1 thing to enter. The score is not final."
+    todo = page.find("#problems .problem.todo").text
+    assert todo == "To enter No reserve given for blue: the unbuilt penalty assumes none S3"
 
     # Downloaded, it stays unsaid in JSON and reads "unknown" in a text grid (the hint says so).
     browser.execute_script(SAVE_DOWNLOADS)
@@ -495,7 +497,7 @@ def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: Table
     page.settle()
     assert page.stored().reserve.blue == ()
     assert "not given" not in page.text(blue)
-    assert page.text("#verdict") == "Legal (0 warnings)."
+    assert page.text("#verdict") == "Legal: the score is final."
     assert page.totals() == expected
     page.press(f"{blue} .unknown")
     page.wait_for(lambda: page.stored().reserve.not_given == (paris_score.Player.BLUE,))
