@@ -188,7 +188,7 @@ def test_table_scores_pieces_on_one_another_without_the_piece_put_down_last(serv
     doc["pieces"]["painter"] = "A1"  # moved off D2 onto building A: Le Peintre's 4 points are lost
     table = post(server, "/api/table", json.dumps(doc).encode()).json()
     assert table["left_out"] == ["the painter"]
-    assert [p["code"] for p in table["check"]["problems"] if p["severity"] == "error"][0] == "overlap"
+    assert next(p["code"] for p in table["check"]["problems"] if p["severity"] == "error") == "overlap"
     assert (table["score"]["players"]["orange"]["total"], table["score"]["players"]["blue"]["total"]) == (48, 53)
     del doc["pieces"]["painter"]
     assert table["score"] == post(server, "/api/score?no-check", json.dumps(doc).encode()).json()

@@ -15,18 +15,17 @@ const DEBOUNCE_MS = 120;
 const FACING_TURN = { up: "right", right: "down", down: "left", left: "up" };
 const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fountain", "streetlight",
   "large_streetlight", "chartier"]);
-const DRAG = "drag across many (on a touch screen: with Drag to paint on)";
 const HINTS = {
-  "ground-o": `Tap a space, or ${DRAG}, to paint orange cobblestones.`,
-  "ground-b": `Tap a space, or ${DRAG}, to paint blue cobblestones.`,
-  "ground-m": `Tap a space, or ${DRAG}, to paint mixed cobblestones.`,
-  "ground-l": `Tap a space, or ${DRAG}, to paint streetlight spaces.`,
-  "building-orange": `Tap a building's spaces one by one, or ${DRAG}: a drag starts a new building. Tap a building to select it or make it orange.`,
-  "building-blue": `Tap a building's spaces one by one, or ${DRAG}: a drag starts a new building. Tap a building to select it or make it blue.`,
+  "ground-o": "Tap spaces to paint them orange.",
+  "ground-b": "Tap spaces to paint them blue.",
+  "ground-m": "Tap spaces to paint them mixed.",
+  "ground-l": "Tap spaces to make them streetlight spaces.",
+  "building-orange": "Tap a building's spaces, or drag across them: a drag starts a new building. Tap a building to select it.",
+  "building-blue": "Tap a building's spaces, or drag across them: a drag starts a new building. Tap a building to select it.",
   annex: "Tap the free space next to a building that carries the annex; tap the annex to remove it.",
   jardin: "Tap a building to mark it as the Jardin des Plantes (tap again to unmark).",
   statue: "Tap to place the statue; tap it again to turn it.",
-  erase: `Tap a space, or ${DRAG}, to take pieces and buildings off it.`,
+  erase: "Tap spaces to take pieces and buildings off them.",
 };
 const OVERLAY_LABELS = { lit: "Lamps", groups: "Largest groups", painter: "Painter's area", dancer: "Dancer's area",
   "large-light": "Large streetlight's reach", problems: "Problems" };
@@ -497,23 +496,23 @@ function showResult(answer) {
   const final = !!report && !breaks.length && !todo.length && !leftOut.length;
   document.body.classList.toggle("illegal", breaks.length > 0);
   document.body.classList.toggle("unfinished", !breaks.length && todo.length > 0);
-  $("not-final").hidden = !report || final;
+  $("not-final").hidden = !report || final || isEmpty(pos);
   const bar = $("verdict-bar");
   const verdict = $("verdict");
   if (!table) {
     verdict.textContent = "The entry cannot be read: " + messages(answer.data).join("; ");
     bar.className = "verdict-bar error";
   } else if (breaks.length) {
-    verdict.textContent = `Breaks ${breaks.length === 1 ? "a rule" : count(breaks.length, "rule")}: the score is not final.`;
+    verdict.textContent = `Breaks ${breaks.length === 1 ? "a rule" : count(breaks.length, "rule")}: score not final`;
     bar.className = "verdict-bar error";
   } else if (todo.length) {
-    verdict.textContent = `Entry not finished: ${count(todo.length, "thing")} to enter. The score is not final.`;
+    verdict.textContent = `Entry not finished: ${todo.length} to enter`;
     bar.className = "verdict-bar todo";
   } else {
-    verdict.textContent = "Legal: the score is final." + (problems.length ? ` ${count(problems.length, "note")} below.` : "");
+    verdict.textContent = "Legal: the score is final" + (problems.length ? ` (${count(problems.length, "note")})` : "");
     bar.className = "verdict-bar legal";
   }
-  if (leftOut.length) verdict.textContent += ` Scored without ${leftOut.join(" and ")}, which stands on another piece (W1).`;
+  if (leftOut.length) verdict.textContent += `; scored without ${leftOut.join(" and ")}, which stands on another piece (W1)`;
   const winner = $("winner");
   if (report) {
     $("total-orange").textContent = report.players.orange.total;
