@@ -156,11 +156,13 @@ class Page:
         self.presses += 1
 
     def reach(self, element: Any) -> None:
-        """On a phone: scroll the page just enough to show ``element`` below the sticky header (one scroll)."""
+        """On a phone: if ``element`` is not wholly in view, one scroll, as a reader makes it: going down, it comes
+        to the top of the screen (under the sticky header), so that what follows it shows too; going up, to the bottom.
+        """
         by = self.driver.execute_script(
             "const r = arguments[0].getBoundingClientRect();"
             "const top = document.querySelector('header.top').getBoundingClientRect().bottom;"
-            "return r.top < top ? r.top - top - 8 : r.bottom > innerHeight ? r.bottom - innerHeight + 8 : 0;",
+            "return r.top < top ? r.bottom - innerHeight + 8 : r.bottom > innerHeight ? r.top - top - 8 : 0;",
             element,
         )
         if by:
@@ -334,6 +336,7 @@ def enter(page: Page, position: Position) -> None:
     for player in ("orange", "blue"):
         for card in cards.used(paris_score.Player(player)):
             page.press(f'#cards tr[data-card="{card}"] .used.{player}')
+    for player in ("orange", "blue"):
         sizes = position.reserve.of(paris_score.Player(player))
         for size in sizes:
             buttons = page.driver.find_elements("css selector", f'#reserves [data-player="{player}"] .add')

@@ -20,8 +20,8 @@ const HINTS = {
   "ground-b": "Tap spaces to paint them blue.",
   "ground-m": "Tap spaces to paint them mixed.",
   "ground-l": "Tap spaces to make them streetlight spaces.",
-  "building-orange": "Tap a building's spaces, or drag across them: a drag starts a new building. Tap a building to select it.",
-  "building-blue": "Tap a building's spaces, or drag across them: a drag starts a new building. Tap a building to select it.",
+  "building-orange": "Tap or drag across a building's spaces (a drag starts a new building).",
+  "building-blue": "Tap or drag across a building's spaces (a drag starts a new building).",
   annex: "Tap the free space next to a building that carries the annex; tap the annex to remove it.",
   jardin: "Tap a building to mark it as the Jardin des Plantes (tap again to unmark).",
   statue: "Tap to place the statue; tap it again to turn it.",
@@ -609,7 +609,7 @@ function showBreakdown(report, counted) {
       const found = spaces.length || CARD_OVERLAYS[c.card] ? { cells: new Set(spaces), overlay: CARD_OVERLAYS[c.card] || null } : null;
       line([`${cardTitle(c.card)}: ${c.detail}`], c.points, found, "item", `${player}-card-${c.card}`);
     }
-    line([`Free spaces of ${player}'s colour (breaks a tie): ${s.free_own_spaces}`], null, null, "item tie-break", "");
+    line([`Free spaces of ${player}'s colour (settles a tie): ${s.free_own_spaces}`], null, null, "item tie-break", "");
   }
   for (const note of report.notes) line([note], null, null, "note", "");
 }
@@ -765,7 +765,8 @@ function useCard(p, slug, player) {
 function selectTool(name) {
   tool = name;
   for (const b of document.querySelectorAll("#tools .tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === name));
-  hint(HINTS[name] || `Tap a space to place the ${name.replace("_", " ")}; tap it again to remove it.`);
+  const label = document.querySelector(`#tools .tool[data-tool="${name}"]`).textContent.toLowerCase();
+  hint(HINTS[name] || `Tap a space to place the ${label}; tap it again to take it off.`);
   try {
     localStorage.setItem(TOOL_KEY, name);
   } catch (e) {
