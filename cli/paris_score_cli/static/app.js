@@ -808,7 +808,7 @@ async function loadText(text, source) {
   }
   selected = null;
   commit(complete(answer.data));
-  hint(source === "link" ? "The share link's position is shown: Undo brings back the entry before it." : `Loaded ${source}.`);
+  hint(source === "link" ? "Opened the share link: Undo brings back the entry you had." : `Loaded ${source}.`);
   return true;
 }
 
@@ -988,7 +988,10 @@ async function start() {
   const restored = restore();
   // A share link goes on top of the stored entry: undo brings that entry back. A damaged one leaves it as it is.
   if (await openLink()) {
-    if (!restored) undoStack = []; // nothing to go back to but an empty board
+    if (!restored) {
+      undoStack = []; // nothing to go back to but an empty board
+      hint("Opened the share link.");
+    }
     drawControls();
     store();
     return;
