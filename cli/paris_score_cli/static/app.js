@@ -635,8 +635,10 @@ function showProblems() {
     if (p.spaces.length) {
       button.addEventListener("click", () => {
         toggleHighlight({ cells: new Set(p.spaces.map(sqOf)), overlay: null, key: "problem" + i });
+        // The board in view (below the sticky header), to see the marks.
+        const top = document.querySelector("header.top").getBoundingClientRect().bottom;
         const box = $("board").getBoundingClientRect();
-        if (box.top < 0 || box.bottom > window.innerHeight) $("board").scrollIntoView({ block: "start" });
+        if (box.top < top || box.bottom > window.innerHeight) window.scrollBy(0, box.top - top - 4);
       });
     } else button.disabled = true;
     item.appendChild(button);
@@ -885,7 +887,7 @@ function encodeFragment(p) {
 /** The text a share link holds; null if the address holds none; an Error saying what is wrong if it is damaged. */
 function decodeFragment(hash) {
   if (!hash.startsWith("#position=")) return null;
-  const code = hash.slice("#position=".length);
+  const code = hash.slice("#position=".length).replace(/=+$/, ""); // base64's padding, if an encoder added it
   const stray = /[^A-Za-z0-9_-]/.exec(code);
   if (stray) throw new Error(`a stray "${stray[0]}" at character ${stray.index + 1} of its code`);
   if (!code) throw new Error("it holds no position");
@@ -983,7 +985,8 @@ async function start() {
   } catch (e) {
     // no storage: the default tool
   }
-  selectTool(document.querySelector(`#tools .tool[data-tool="${kept}"]`) ? kept : tool);
+  const tools = [...document.querySelectorAll("#tools .tool")].map((b) => b.dataset.tool);
+  selectTool(tools.includes(kept) ? kept : tool);
   pos = emptyPosition();
   const restored = restore();
   // A share link goes on top of the stored entry: undo brings that entry back. A damaged one leaves it as it is.
