@@ -1,18 +1,21 @@
-"""Benchmark what the table page asks the server for after each change: one request, or the four it used to send.
+"""Benchmark the static table page (``paris-score site``) in headless Chromium: the figures of docs/performance.md.
 
-Run it from a checkout (no install needed)::
+Run it from a checkout, after ``npm ci``::
 
-    python benchmarks/table_page.py                 # the rulebook example, 200 changes each way
-    python benchmarks/table_page.py --changes 50
+    python benchmarks/table_page.py            # cold start, warm start (3), tap to score over the rulebook example
+    python benchmarks/table_page.py --served   # also tap to score with `paris-score serve`, for comparison
 
-Each "change" is what the server does for the rulebook example as the page
-sends it: read the body and answer ``POST /api/table`` once, or read it and
-answer each of the four requests of before (``/api/check``,
-``/api/score?no-check`` in JSON and in text, ``/api/render``). The API
-functions are called directly, so that the client's sockets (Nagle's
-algorithm and delayed acknowledgements add some 40 ms a request with
-:mod:`http.client`) do not drown the work. Prints the median and 95th
-percentile milliseconds a change, never asserts.
+- **cold start**: a browser with an empty profile opens the rulebook example's share link; the time until the
+  page shows 48 and 57 (Pyodide downloaded, started, the wheels unpacked, the position scored).
+- **warm start**: the same browser opens the link again (a second visit: every file from the service worker's
+  cache, Pyodide started anew); the median of three.
+- **tap to score**: the rulebook example entered on an empty board by taps and drags (as tests/test_serve_browser.py
+  enters it); for each press on the board, the time from the finger lifted to the page no longer waiting for the
+  referee (the totals updated), median and 95th percentile.  It includes the page's 120 ms wait for the entry to
+  settle before it asks (DEBOUNCE_MS in app.js).
+
+The site is served by the standard library's static file server on 127.0.0.1.  Nothing here is a test: timings
+are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -20,42 +23,122 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "cli")]
 
-ONE = (("/api/table", {}),)
-FOUR = (
-    ("/api/check", {}),
-    ("/api/score", {"no-check": [""]}),
-    ("/api/score", {"no-check": [""], "format": ["text"]}),
-    ("/api/render", {}),
-)
+from click.testing import CliRunner  # noqa: E402
+
+import paris_score  # noqa: E402
+from paris_score_cli.app import cli  # noqa: E402
+from tests.test_serve_browser import Page, enter  # noqa: E402
+from tests.test_site_browser import StaticServer, chromium, engine_ready, share_link  # noqa: E402
+
+TIMEOUT = 120.0
+RECORD_TAPS = """
+window.tapTimes = [];
+window.callTimes = [];
+if (typeof engine !== 'undefined') {
+  const call = engine.post;
+  engine.post = async (path, body) => {
+    const start = performance.now();
+    try { return await call(path, body); } finally { window.callTimes.push(performance.now() - start); }
+  };
+}
+let lifted = null;
+document.getElementById('overlay').addEventListener('pointerup', () => { lifted = performance.now(); }, true);
+new MutationObserver(() => {
+  if (lifted !== null && !document.body.classList.contains('busy')) {
+    window.tapTimes.push(performance.now() - lifted);
+    lifted = null;
+  }
+}).observe(document.body, {attributes: true, attributeFilter: ['class']});
+"""
 
 
-def change(requests: tuple[tuple[str, dict[str, list[str]]], ...], body: bytes) -> float:
-    """Milliseconds to answer each request for ``body``, the body read each time, as the server does."""
-    from paris_score_cli.serve import API, read_body_position
-
+def time_to_totals(driver: Any, url: str) -> float:
+    """Seconds from opening ``url`` (the rulebook's share link) to the page showing 48 and 57."""
+    driver.get("about:blank")
     start = time.perf_counter()
-    for path, query in requests:
-        API[path](read_body_position(body), query)
-    return (time.perf_counter() - start) * 1000
+    driver.get(url)
+    totals = "return ['orange', 'blue'].map((p) => document.getElementById('total-' + p).textContent)"
+    while driver.execute_script(totals) != ["48", "57"]:
+        if time.perf_counter() - start > TIMEOUT:
+            raise SystemExit(f"no score after {TIMEOUT:.0f} s: {driver.find_element('id', 'winner').text}")
+        time.sleep(0.01)
+    return time.perf_counter() - start
+
+
+class OnePressAtATime(Page):
+    """The entry of the browser test, each press on the board made once the page has answered the one before."""
+
+    def stroke(self, path: list[Any]) -> None:
+        self.settle()
+        super().stroke(path)
+
+
+def tap_to_score(driver: Any, url: str) -> list[float]:
+    """Milliseconds from each press on the board to the updated score, entering the rulebook example."""
+    page = OnePressAtATime(driver, url)
+    page.size("entry")
+    page.open()
+    driver.execute_script("localStorage.clear()")
+    page.open()
+    if driver.execute_script("return document.documentElement.dataset.engine"):
+        engine_ready(page)
+    page.settle()
+    driver.execute_script(RECORD_TAPS)
+    enter(page, paris_score.rulebook_example())
+    page.wait_for_totals(("48", "57", "blue wins"))
+    times = driver.execute_script("return [window.tapTimes, window.callTimes]")
+    if times[1]:
+        calls = statistics.median(times[1])
+        print(f"  one call to the referee in the browser (4 a change): median {calls:.1f} ms over {len(times[1])}")
+    return [float(t) for t in times[0]]
+
+
+def summary(name: str, times: list[float]) -> None:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    print(f"{name}: median {statistics.median(times):.0f} ms, p95 {p95:.0f} ms over {len(times)} presses")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--changes", type=int, default=200)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--served", action="store_true", help="also time tap to score with paris-score serve")
     args = parser.parse_args()
-    body = (ROOT / "examples" / "rulebook.json").read_bytes()
-    for name, requests in (("one request (/api/table)", ONE), ("four requests (before)", FOUR)):
-        for _ in range(10):  # warm up
-            change(requests, body)
-        times = sorted(change(requests, body) for _ in range(args.changes))
-        p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"{name:28} median {statistics.median(times):6.2f} ms   95th percentile {p95:6.2f} ms a change")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "site"
+        result = CliRunner().invoke(cli, ["site", str(folder)])
+        if result.exit_code:
+            raise SystemExit(result.output)
+        server = StaticServer(folder)
+        driver = chromium(Path(tmp) / "profile", phone=False)  # a desktop window: the entry drags with a mouse
+        try:
+            link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
+            cold = time_to_totals(driver, link)
+            print(f"cold start (empty cache, open to first score): {cold:.2f} s")
+            page = Page(driver, server.url)
+            page.wait_for(lambda: driver.execute_script("return navigator.serviceWorker.controller !== null"))
+            warm = [time_to_totals(driver, link) for _ in range(3)]
+            print(f"warm start (second visit, from the cache): median {statistics.median(warm):.2f} s of {warm}")
+            summary("tap to score, static page", tap_to_score(driver, server.url))
+            if args.served:
+                from paris_score_cli.serve import start
+
+                served, _ = start(port=0)
+                try:
+                    summary("tap to score, paris-score serve", tap_to_score(driver, served.url))
+                finally:
+                    served.shutdown()
+                    served.server_close()
+        finally:
+            driver.quit()
+            server.stop()
 
 
 if __name__ == "__main__":

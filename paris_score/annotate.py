@@ -54,7 +54,7 @@ lamp count beside each id.  ``groups``: each player's largest group (S2).
 ``painter``, ``dancer``: the areas of S4a and S4b.  ``large-light``: the
 spaces of the large streetlight's pattern (S1c) and its lines to buildings,
 the blocked ones dashed in red (S1b).  ``problems``: the spaces of every
-problem the referee finds (:func:`paris_score.check`), in red.
+problem the referee finds (:func:`paris_score.check`), in red, each space once.
 """
 _DRAWN: Final = ("groups", "painter", "dancer", "large-light", "lit", "problems")
 
@@ -123,19 +123,19 @@ def large_light(position: Position, scores: Iterable[PlayerScore]) -> Layer:
 
 
 def problems(found: Iterable[Problem]) -> Layer:
-    """Each problem with spaces (:func:`paris_score.check`): its spaces tinted and outlined in red."""
-    marks = []
+    """The spaces of every problem (:func:`paris_score.check`), each space tinted once in red and the whole outlined.
+
+    Each space is drawn once however many problems name it, so the picture stays small whatever the position
+    (docs/robustness.md); the layer's ``data-codes`` lists the problems' codes, once each, in the referee's order.
+    """
+    spaces = 0
+    codes: dict[str, None] = {}
     for p in found:
-        spaces = bitboard(p.spaces)
-        if spaces:
-            marks.append(
-                Layer(
-                    f"problem {p.severity}",
-                    (Tint(spaces, BLOCKED, 0.3, "problem-space"), Outline(spaces, BLOCKED, 2)),
-                    (("code", p.code), ("rule", p.rule)),
-                )
-            )
-    return Layer("overlay problems", tuple(marks))
+        if p.spaces:
+            spaces |= bitboard(p.spaces)
+            codes.setdefault(p.code)
+    marks = (Tint(spaces, BLOCKED, 0.3, "problem-space"), Outline(spaces, BLOCKED, 2)) if spaces else ()
+    return Layer("overlay problems", marks, (("codes", " ".join(codes)),) if codes else ())
 
 
 def footer(report: Report) -> str:

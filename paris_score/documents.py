@@ -217,8 +217,12 @@ MoveCode = Literal[
 :data:`paris_score.problems.REFUSALS`, which gives each its rules and meaning.  Some are position problems
 too (also in :data:`RefereeCode`), such as ``space-not-free``."""
 
-ProblemCode = RefereeCode | MoveCode
-"""Every problem code, of a position or of a refused move."""
+RecordCode = Literal["result-disagrees", "game-not-over"]
+"""The codes ``check`` reports of a game record besides its first illegal move
+(:func:`paris_score.verdict.record_problems`)."""
+
+ProblemCode = RefereeCode | MoveCode | RecordCode
+"""Every problem code, of a position, of a refused move or of a game record."""
 
 Verdict = Literal[
     "legal",
@@ -243,6 +247,27 @@ class CountsDict(TypedDict):
     warnings: int
 
 
+class IllegalMoveDict(TypedDict):
+    move: int
+    player: PlayerName
+    text: str
+    code: MoveCode
+    rule: str
+    message: str
+    spaces: list[str]
+
+
+class RecordDict(TypedDict):
+    """What ``check`` says of a game record's replay, as ``paris-replay/1`` does."""
+
+    moves: int
+    moves_played: int
+    phase: int
+    finished: bool
+    illegal: IllegalMoveDict | None
+    result_agrees: bool | None
+
+
 class CheckDocument(TypedDict):
     """``paris-check/1`` of a readable position."""
 
@@ -255,8 +280,13 @@ class CheckDocument(TypedDict):
     pieces: str | None
     counts: CountsDict
     problems: list[ProblemDict]
+    """The first 100 problems (:data:`paris_score.limits.MAX_PROBLEMS`)."""
+    problems_left_out: NotRequired[int]
+    """How many problems past the first 100 are not listed; only when some are (``counts`` counts them all)."""
     pattern: NotRequired[str | list[list[int]]]
     """The ``--pattern`` the position was refereed with (as ``rules.large_streetlight_pattern``); only with it."""
+    record: NotRequired[RecordDict]
+    """For a ``paris-game/1`` record: how far its replay went; only for a record."""
 
 
 class ReadErrorDict(TypedDict):
@@ -272,3 +302,51 @@ class UnreadableDocument(TypedDict):
     file: str
     readable: Literal[False]
     errors: list[ReadErrorDict]
+
+
+# paris-game/1 and paris-replay/1
+
+
+class PoolPieceDict(TypedDict):
+    id: str
+    shape: list[str]
+
+
+class TilesDict(TypedDict):
+    orange: list[list[str]]
+    blue: list[list[str]]
+
+
+class SetupDict(TypedDict):
+    postcards: list[str]
+    pool: list[PoolPieceDict]
+    tiles: TilesDict
+    first: PlayerName
+    rules: RulesDict
+
+
+class ResultDict(TypedDict):
+    orange: int
+    blue: int
+
+
+class GameDocument(TypedDict):
+    """``paris-game/1``: a setup, the moves, maybe the totals the players wrote down."""
+
+    format: Literal["paris-game/1"]
+    setup: SetupDict
+    moves: list[str]
+    result: NotRequired[ResultDict]
+
+
+class ReplayDocument(TypedDict):
+    """``paris-replay/1``: what replaying a record gives."""
+
+    format: Literal["paris-replay/1"]
+    legal: bool
+    moves_played: int
+    phase: int
+    finished: bool
+    illegal: IllegalMoveDict | None
+    score: ScoreDocument | None
+    result_agrees: bool | None

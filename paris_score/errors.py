@@ -9,6 +9,9 @@ keeps working and programs can read the fields::
     |   +-- CatalogueFormatError      an unreadable paris-pieces/1 catalogue
     |   +-- GameFormatError           an unreadable paris-game/1 record
     |   +-- SetupError                a game setup the box does not allow (G1)
+    |   +-- Paris2020FormatError      an unreadable or unscorable paris2020-final/1 end of game (K1-K3)
+
+    |   +-- StateStringError          an unreadable paris-state/1 string, or parts that contradict each other
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
     +-- NotAPlayerError               a player that is not orange or blue (also a KeyError)
@@ -215,3 +218,15 @@ class MoveNotationError(IllegalMoveError):
 
 class SetupError(PositionFormatError):
     """A game setup the box does not allow (G1); ``errors`` names every problem by key path."""
+
+
+class Paris2020FormatError(PositionFormatError):
+    """An end of game of *Paris* (2020) that cannot be read or scored (K1-K3); ``errors`` as for positions.
+
+    A subclass of :class:`PositionFormatError` as every reader's error is, though it is no position.
+    """
+
+
+class StateStringError(PositionFormatError):
+    """A ``paris-state/1`` string that cannot be read, or state parts that contradict each other; ``errors`` names
+    each field (docs' "For bot authors")."""

@@ -207,21 +207,6 @@ Outcome = Totals
 """A game's score without its lines: each side's total, free own-colour spaces and the winner (S1-S5)."""
 
 
-@attrs.frozen
-class View:
-    """What the side to move may know (hidden information): its own hand, never the stacks below it.
-
-    Two states with equal views have equal :meth:`GameState.legal_moves`.
-    """
-
-    player: Player
-    hand: Tile | None
-    tiles_left: tuple[int, int]
-    """Tiles still off the board, hand included: orange's, blue's."""
-    public: tuple[object, ...]
-    """Everything on the table: phase, ground so far, pool, reserves, buildings, pieces, cards, tokens, chimneys."""
-
-
 def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
     """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
     allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
@@ -317,26 +302,10 @@ class GameState:
             return Player.BLUE
         return None
 
-    def view(self) -> View:
-        """What the side to move may know: its hand, not the opponent's, nor either stack below the hand."""
-        public = (
-            self.phase,
-            self.areas,
-            self.ground,
-            self.pool,
-            self.reserves,
-            self.chimneys,
-            self.cards,
-            self.metro,
-            self.chartier,
-            self.buildings,
-            self.pieces,
-            self.setup.postcards,
-            self.setup.pool,
-            self.setup.rules,
-        )
-        left = (self.tiles_left(Player.ORANGE), self.tiles_left(Player.BLUE))
-        return View(self.turn, self.hand(self.turn), left, public)
+    def view(self, player: PlayerLike | None = None) -> View:
+        """What ``player`` (default: the side to move) may know: its own hand, never the opponent's, nor the order
+        of either stack below the hands (:class:`~paris_score.views.View`)."""
+        return views.view_of(self, player)
 
     # -- the end (G12) ----------------------------------------------------------------------------------------
 
@@ -412,8 +381,30 @@ class GameState:
         )
 
     def outcome(self) -> Outcome:
-        """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report."""
+        """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report.
+
+        Raises :class:`ValueError` in phase 1 (no position yet); :meth:`result` never raises.
+        """
         return totals(self.position())
+
+    # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
+
+    def result(self) -> Result | None:
+        """``None`` until the game is over (G12), then each side's return (+1, -1 or 0), totals and winner."""
+        return states.result(self)
+
+    def key(self) -> str:
+        """Equal for the same game situation whatever the order of the moves that led there (transpositions)."""
+        return states.key(self)
+
+    def to_string(self) -> str:
+        """The state as one ``paris-state/1`` line; :meth:`from_string` reads it back to an equal state."""
+        return states.to_string(self)
+
+    @staticmethod
+    def from_string(text: str) -> GameState:
+        """The state a ``paris-state/1`` line writes, checked (:class:`~paris_score.errors.StateStringError`)."""
+        return states.from_string(text)
 
     # -- moves ----------------------------------------------------------------------------------------------------
 
@@ -947,3 +938,9 @@ def _anchors(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, 
     if extra_opp and fits:
         fits &= ~anchors_twice(offsets, extra_opp)
     return fits
+
+
+# What bots need (docs' "For bot authors") lives in modules built on GameState: imported once it exists.
+from paris_score import states, views  # noqa: E402
+from paris_score.states import Result  # noqa: E402
+from paris_score.views import View  # noqa: E402

@@ -29,3 +29,7 @@ MAX_MOVES: Final = 1000
 
 MAX_MOVE_CHARS: Final = 200
 """Characters of one move's text: the longest legal move is under 80."""
+
+MAX_PROBLEMS: Final = 100
+"""Problems listed at most in ``paris-check/1``, the text outputs and annotations, and a replay's checks: the first
+100, then how many were left out (the counts keep every one).  The problems overlay draws each space once."""

@@ -51,8 +51,14 @@ class Move:
     card: ClassVar[Postcard | None] = None
     """The postcard a ``card`` move activates (set on instances of card moves)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The kinds of move are closed (:data:`MoveKind`): only this module defines them."""
+        if cls.__module__ != __name__:
+            raise TypeError(f"{cls.__name__}: the kinds of move are the eleven of paris_score.moves (MoveKind)")
+        super().__init_subclass__(**kwargs)
+
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: str) -> MoveKind:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
         if not isinstance(text, str):
             raise MoveNotationError(f"a move is a line of text, got {type(text).__name__}")
@@ -242,6 +248,37 @@ class PlaceAnnex(Move):
         return f"card bouquinistes {square_name(self.at)} {self.building}"
 
 
+MoveKind = (
+    PlaceTile
+    | Take
+    | Pass
+    | Build
+    | Activate
+    | Levitate
+    | BuildJardin
+    | PlacePiece
+    | PlaceStatue
+    | PlaceFountain
+    | PlaceAnnex
+)
+"""Every kind of move: a closed union (no other subclass of :class:`Move` can be made), so mypy checks that a
+``match`` over a ``MoveKind`` names them all (``case _: assert_never(move)``)."""
+MOVE_KINDS: Final = (
+    PlaceTile,
+    Take,
+    Pass,
+    Build,
+    Activate,
+    Levitate,
+    BuildJardin,
+    PlacePiece,
+    PlaceStatue,
+    PlaceFountain,
+    PlaceAnnex,
+)
+"""The classes of :data:`MoveKind`, for ``isinstance``."""
+
+
 # -- parsing ------------------------------------------------------------------------------------------------------
 
 _CARDS: Final = {card.value: card for card in Postcard}
@@ -288,7 +325,7 @@ def _cells(text: str, words: list[str], *, options: bool) -> tuple[Bitboard, Squ
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse(text: str) -> Move:
+def _parse(text: str) -> MoveKind:
     """Moves are values, so a text parsed once is not parsed again: the same few recur game after game."""
     words = text.split()
     if not words:
@@ -322,7 +359,7 @@ def _parse(text: str) -> Move:
     raise _fail(text, f"{words[0]!r} is not a move; expected tile, take, pass, build or card")
 
 
-def _parse_card(text: str, slug: str, args: list[str]) -> Move:
+def _parse_card(text: str, slug: str, args: list[str]) -> MoveKind:
     card = _CARDS.get(slug)
     if card is None:
         raise _fail(text, f"{slug!r} is not a postcard; expected one of {', '.join(_CARDS)}")

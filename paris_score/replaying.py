@@ -18,10 +18,11 @@ when every move is legal and the game is over, scores the final position.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
+from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import GameState
@@ -50,12 +51,13 @@ class IllegalMove:
         where = " ".join(square_name(sq) for sq in self.spaces)
         return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> IllegalMoveDict:
+        """The ``illegal`` object of ``paris-replay/1``."""
         return {
             "move": self.move,
-            "player": str(self.player),
+            "player": cast(PlayerName, str(self.player)),
             "text": self.text,
-            "code": self.code,
+            "code": cast(MoveCode, self.code),
             "rule": self.rule,
             "message": self.message,
             "spaces": [square_name(sq) for sq in self.spaces],
@@ -101,7 +103,7 @@ class Replay:
             return None
         return self.record.result == tuple(self.score[player].total for player in PLAYERS)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ReplayDocument:
         """The ``paris-replay/1`` document."""
         return {
             "format": REPLAY_FORMAT,

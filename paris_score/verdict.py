@@ -11,14 +11,18 @@ that document for an input that could not be read.  :func:`verdict` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from paris_score.catalogue import Catalogue
-from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
+from paris_score.documents import CheckDocument, MoveCode, UnreadableDocument, Verdict
 from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
+from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
 from paris_score.referee import check, errors
+
+if TYPE_CHECKING:
+    from paris_score.replaying import Replay
 
 CHECK_FORMAT: Final = "paris-check/1"
 
@@ -26,7 +30,13 @@ __all__ = [
     "CHECK_FORMAT",
     "Verdict",
     "check_document",
+    "left_out_line",
+    "listed",
     "problems_document",
+    "record_document",
+    "record_problems",
+    "record_verdict",
+    "stands",
     "summary",
     "unreadable_document",
     "verdict",
@@ -60,6 +70,24 @@ def summary(problems: Sequence[Problem]) -> str:
     return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
 
 
+def listed(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
+    """The problems an output lists (the first :data:`~paris_score.limits.MAX_PROBLEMS`) and how many it leaves out.
+
+    >>> listed([])
+    ([], 0)
+    """
+    return problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS)
+
+
+def left_out_line(n: int) -> str:
+    """What the text outputs say under a cut list of problems.
+
+    >>> left_out_line(7)
+    'note: 7 more problems not listed (only the first 100 are)'
+    """
+    return f"note: {counted(n, 'more problem')} not listed (only the first {MAX_PROBLEMS} are)"
+
+
 def problems_document(
     problems: Sequence[Problem],
     *,
@@ -72,8 +100,11 @@ def problems_document(
 
     ``file`` and ``pieces`` name the position's and the catalogue's inputs; ``pattern`` is the large
     streetlight's pattern the position was refereed with instead of its own (``check --pattern``, S1c).
+    ``problems`` lists the first :data:`~paris_score.limits.MAX_PROBLEMS` only; ``problems_left_out`` (only when
+    some are) says how many more there are, and ``counts`` counts them all.
     """
     n_err = len(errors(problems))
+    shown, left_out = listed(problems)
     doc: CheckDocument = {
         "format": CHECK_FORMAT,
         "file": file,
@@ -83,8 +114,10 @@ def problems_document(
         "final": final,
         "pieces": pieces,
         "counts": {"errors": n_err, "warnings": len(problems) - n_err},
-        "problems": [p.to_dict() for p in problems],
+        "problems": [p.to_dict() for p in shown],
     }
+    if left_out:
+        doc["problems_left_out"] = left_out
     if pattern is not None:
         doc["pattern"] = pattern_to_json(pattern)
     return doc
@@ -107,6 +140,63 @@ def check_document(
     """
     problems = check(position, final=final, catalogue=catalogue)
     return problems_document(problems, final=final, file=file, pieces=pieces)
+
+
+def record_problems(done: Replay, final: bool = False) -> list[Problem]:
+    """What ``check`` reports of a replayed ``paris-game/1`` record: its first illegal move, a ``result`` the
+    score disagrees with, and with ``final`` a game that is not over (G12); none for a legal record."""
+    if done.illegal is not None:
+        bad = done.illegal
+        said = f"move {bad.move} ({bad.player}) `{bad.text}`: {bad.message}"
+        return [Problem(cast("MoveCode", bad.code), bad.rule, said, bad.spaces)]
+    found = []
+    if done.result_agrees is False and done.record.result is not None and done.score is not None:
+        written = "orange {} - blue {}".format(*done.record.result)
+        scored = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
+        found.append(Problem("result-disagrees", "G12", f"the record's result says {written}, the score is {scored}"))
+    if final and not done.finished:
+        message = f"the game is not over after {counted(done.moves_played, 'move')} ({stands(done)})"
+        found.append(Problem("game-not-over", "G12", message))
+    return found
+
+
+def stands(done: Replay) -> str:
+    """Where an unfinished game stands: ``phase 2, blue to move``."""
+    return f"phase {done.phase}" + (f", {done.state.turn} to move" if done.state.turn is not None else "")
+
+
+def record_verdict(done: Replay, final: bool = False) -> Verdict:
+    """``not legal`` for an illegal move or a disagreeing result; with ``final``, whether the game is over."""
+    if not done.legal or done.result_agrees is False:
+        return "not legal"
+    if final:
+        return "legal, a finished game" if done.finished else "legal, but not a finished game"
+    return "legal"
+
+
+def record_document(done: Replay, *, final: bool = False, file: str = "<input>") -> CheckDocument:
+    """The ``paris-check/1`` document of a replayed ``paris-game/1`` record (:func:`paris_score.replay`).
+
+    Its problems are :func:`record_problems`; ``record`` says how far the replay went, as ``paris-replay/1``.
+
+    >>> import paris_score
+    >>> done = paris_score.replay(open("examples/games/short-game.json").read())
+    >>> doc = record_document(done, final=True, file="short-game.json")
+    >>> record = doc["record"]
+    >>> doc["verdict"], doc["problems"], record["moves"], record["finished"]
+    ('legal, a finished game', [], 28, True)
+    """
+    doc = problems_document(record_problems(done, final), final=final, file=file)
+    doc["verdict"] = record_verdict(done, final)
+    doc["record"] = {
+        "moves": len(done.record.moves),
+        "moves_played": done.moves_played,
+        "phase": done.phase,
+        "finished": done.finished,
+        "illegal": None if done.illegal is None else done.illegal.to_dict(),
+        "result_agrees": done.result_agrees,
+    }
+    return doc
 
 
 def unreadable_document(file: str, failures: Iterable[tuple[str, Sequence[Located]]]) -> UnreadableDocument:

@@ -8,8 +8,9 @@ record, move texts with words dropped, repeated or swapped.
 :func:`exercise` is the oracle for positions: whatever the input, only the
 library's own errors may come out, and what reads must check, score (or be
 refused as illegal), and write back to an equal position.
-:func:`exercise_game` is the oracle for game records and
-:func:`exercise_move` for one move's text.
+:func:`exercise_game` is the oracle for game records,
+:func:`exercise_move` for one move's text and :func:`exercise_paris2020` for an
+end of a game of *Paris* (2020).
 """
 
 from __future__ import annotations
@@ -22,13 +23,23 @@ from pathlib import Path
 from typing import Any, Final
 
 import paris_score
-from paris_score import IllegalPositionError, ParisScoreError, Position, PositionFormatError, UnwritableError, annotate
-from paris_score.errors import GameFormatError, Located, MoveNotationError
+from paris_score import (
+    IllegalPositionError,
+    ParisScoreError,
+    Position,
+    PositionFormatError,
+    UnwritableError,
+    annotate,
+    paris2020,
+)
+from paris_score.errors import GameFormatError, Located, MoveNotationError, Paris2020FormatError
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.game import GameState
 from paris_score.generate import random_setup
 from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
 from paris_score.moves import Move
+from paris_score.paris2020 import EndOfGame
+from paris_score.paris2020.text import dumps_text, loads_any
 from paris_score.postcards import Postcard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,6 +193,49 @@ orange used: le-peintre lampadaire moulin-rouge
 blue used: chartier la-grande-lumiere le-penseur
 pattern: (1,0) (-1,0) (0,2) (-7,7)
 """
+
+
+def _stacked(**extra: Any) -> bytes:
+    """64 buildings (the most a position holds), each on all 64 spaces: thousands of problems (W1 and more)."""
+    ids = [a + b for a in "ABCDEFGH" for b in "ABCDEFGH"]
+    buildings = [{"id": i, "owner": PLAYERS[n % 2], "cells": SQUARES} for n, i in enumerate(ids)]
+    return json.dumps(
+        {"format": "paris-position/1", "ground": ["omlbomlb"] * 8, "buildings": buildings, **extra}
+    ).encode()
+
+
+@functools.cache
+def worst_cases() -> dict[str, bytes]:
+    """The slowest and largest inputs we know, by name: tests/test_fuzz.py holds their outputs to their bounds
+    and benchmarks/worst.py times them (docs/robustness.md)."""
+    offsets = [[dc, dr] for dc in range(-7, 8) for dr in range(-7, 8) if (dc, dr) != (0, 0)]
+    shapes = [{"size": 6, "shape": SQUARES[:6]}] * 64
+    everything = _stacked(
+        reserve={"orange": shapes, "blue": shapes},
+        postcards={"in_play": [c.value for c in Postcard], "orange": [c.value for c in Postcard], "blue": []},
+        pieces={
+            "painter": "A1",
+            "dancer": "B1",
+            "statue": {"at": "C1", "facing": "up"},
+            "fountain": "D1",
+            "streetlight": "E1",
+            "large_streetlight": "D4",
+            "chartier": "F1",
+        },
+        rules={"large_streetlight_pattern": offsets},
+    )
+    singles = [{"id": str(n), "owner": PLAYERS[n % 2], "cells": [sq]} for n, sq in enumerate(SQUARES)]
+    record = json.loads(game_seeds()[0])
+    return {
+        "64 buildings on all 64 spaces": _stacked(),
+        "the same, with every piece, card and a 224-offset pattern": everything,
+        "64 one-space buildings": json.dumps(
+            {"format": "paris-position/1", "ground": ["lbmo" * 2] * 8, "buildings": singles}
+        ).encode(),
+        "a record of 1000 moves of 200 characters": json.dumps(
+            {**record, "moves": ["pass " + "x" * 195] * 1000}
+        ).encode(),
+    }
 
 
 # -- mutations -------------------------------------------------------------------------
@@ -555,6 +609,40 @@ def exercise_game(data: bytes | str) -> GameRecord | None:
     canonical = GameRecord(record.setup, [str(m) for m in done.moves])
     assert paris_score.replay(canonical).state == done.state
     return record
+
+
+@functools.cache
+def paris2020_seeds() -> tuple[bytes, ...]:
+    """Valid ends of games of *Paris* (2020): the rulebook's three examples (examples/paris2020/), as
+    ``paris2020-final/1`` JSON and as text."""
+    paths = sorted((ROOT / "examples" / "paris2020").glob("*.json"))
+    return (
+        *(path.read_bytes() for path in paths),
+        *(dumps_text(paris2020.load_final(path)).encode() for path in paths),
+    )
+
+
+def exercise_paris2020(data: bytes | str) -> EndOfGame | None:
+    """Read ``data`` as the end of a game of *Paris* (2020), JSON or text, and score it; only
+    :class:`Paris2020FormatError` may come out.  What reads is scored (text and JSON) and written back, as
+    JSON and as text (unless a name has what the text cannot hold), to an equal end of game."""
+    try:
+        game = loads_any(data)
+    except Paris2020FormatError as e:
+        _says_where_and_what(e)
+        return None
+    result = paris2020.score(game)
+    assert [p.total for p in result.players] == [p.points + p.bonus_27 + sum(p.districts) for p in result.players]
+    json.dumps(paris2020.score_to_dict(result))
+    str(result)
+    assert loads_any(paris2020.dumps_final(game)) == game
+    try:
+        text = dumps_text(game)
+    except UnwritableError as e:
+        assert "cannot be written as text" in str(e), e  # noqa: PT017  (an oracle, not a test)
+        return game
+    assert loads_any(text) == game
+    return game
 
 
 def exercise_move(text: str) -> Move | None:

@@ -24,6 +24,8 @@ from paris_score.model import (
     Statue,
 )
 from paris_score.moves import Move
+from paris_score.paris2020.model import District, EndOfGame, Property
+from paris_score.paris2020.model import Player as Paris2020Player
 from paris_score.postcards import Postcard
 from paris_score.squares import bitboard
 
@@ -218,3 +220,28 @@ def game_states(draw: st.DrawFn) -> GameState:
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
+
+
+# -- Paris (2020): an end of game (docs/paris2020.md) ---------------------------------------------
+
+PARIS2020_NAMES = ("Ula", "Marysia", "Piotr", "Marek", "Zofia", "Jan")
+
+
+@st.composite
+def paris2020_games(draw: st.DrawFn) -> EndOfGame:
+    """Any end of game the referee accepts: 2-4 players, up to 6 districts, small values (K1-K3)."""
+    names = draw(st.lists(st.sampled_from(PARIS2020_NAMES), min_size=2, max_size=4, unique=True))
+    players = tuple(
+        Paris2020Player(name, draw(st.integers(0, 120)), draw(st.integers(0, 30)), draw(st.booleans()))
+        for name in names
+    )
+    owners = st.one_of(
+        st.tuples(st.sampled_from(names)),
+        st.lists(st.sampled_from(names), min_size=2, max_size=2).map(tuple),  # two players, or one twice
+    )
+    properties = st.lists(st.builds(Property, st.integers(0, 20), owners), max_size=8).map(tuple)
+    tiles = st.lists(st.integers(0, 30), max_size=5).map(lambda values: tuple(sorted(values, reverse=True)))
+    districts = tuple(
+        District(f"district {i + 1}", draw(tiles), draw(properties)) for i in range(draw(st.integers(0, 6)))
+    )
+    return EndOfGame(players, districts)

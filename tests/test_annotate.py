@@ -64,10 +64,23 @@ def test_problems_overlay_marks_the_spaces_of_each_problem() -> None:
     assert problems
     (layer,) = annotate.layers(position, ["problems"])
     assert layer.name == "overlay problems"
-    marked = [dict(part.data) for part in layer.marks if isinstance(part, svg.Layer)]
-    assert [m["code"] for m in marked] == [p.code for p in problems if p.spaces]
+    assert dict(layer.data)["codes"].split() == list(dict.fromkeys(p.code for p in problems if p.spaces))
     picture = annotate.board(position, overlays=["problems"])
     assert 'class="problem-space A1"' in picture
+
+
+def test_problems_overlay_draws_each_space_once() -> None:
+    # Two buildings on the same two spaces: an overlap (W1) and more, every problem naming A1 and B1.
+    position = board("ooo  AA.", orange="A")
+    twin = attrs.evolve(position.buildings[0], id="B")
+    position = attrs.evolve(position, buildings=(*position.buildings, twin))
+    problems = paris_score.check(position)
+    assert sum("A1" in p.to_dict()["spaces"] for p in problems) >= 2
+    picture = annotate.board(position, overlays=["problems"])
+    assert picture.count('class="problem-space A1"') == 1
+    assert picture.count('class="problem-space B1"') == 1
+    assert picture.count("problem-space") == 2
+    assert picture.count("#d62828") == 2 + 1  # the tints and one outline
 
 
 def test_unknown_overlays_are_refused_by_name() -> None:

@@ -247,16 +247,156 @@ def test_the_ci_page_is_in_the_navigation(page: str) -> None:
     assert f": {page}" in (ROOT / "mkdocs.yml").read_text("utf-8")
 
 
-def test_other_paris_documents_in_a_folder_are_skipped_not_failed() -> None:
-    record = EXAMPLES / "games" / "short-game.json"
-    assert record.exists()
-    code, out = run("check", str(EXAMPLES), "--final")
-    assert code == 0
-    assert f"{record}: skipped, a paris-game/1 document, not a position" in out.splitlines()
-    assert out.splitlines()[-1].endswith("; 1 other document skipped")
-    result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
-    assert str(record) not in [doc["file"] for doc in json.loads(result.stdout)]  # only paris-check/1 documents
-    assert f"{record}: skipped, a paris-game/1 document, not a position\n" == result.stderr  # but not silently
-    code, out = run("check", str(record))
+RECORD = EXAMPLES / "games" / "short-game.json"
+
+
+def records(folder: Path) -> dict[str, Path]:
+    """Game records in ``folder``: the example (finished, legal), one stopped early, one with an illegal move
+    (``build Z`` in phase 1, move 13, on its own line) and one whose result disagrees with the score."""
+    folder.mkdir(parents=True, exist_ok=True)
+    doc = json.loads(RECORD.read_text("utf-8"))
+    moves = list(doc["moves"])
+    moves[12] = "build Z A1 B1"
+    made = {
+        "whole": doc,
+        "early": {**doc, "moves": doc["moves"][:10]},
+        "illegal": {**doc, "moves": moves},
+        "wrong-result": {**doc, "result": {"orange": 1, "blue": 2}},
+    }
+    paths = {}
+    for name, record in made.items():
+        paths[name] = folder / f"{name}.json"
+        paths[name].write_text(json.dumps(record, indent=2), "utf-8")
+    return paths
+
+
+def test_game_records_are_checked_by_name_like_replay(tmp_path: Path) -> None:
+    found = records(tmp_path)
+    assert run("check", str(found["whole"])) == (
+        0,
+        f"{found['whole']}: legal (0 errors, 0 warnings)\n"
+        "  game record: 28 moves, all legal; the game is over: orange 33 - blue 14\n",
+    )
+    assert run("check", str(found["early"]))[0] == 0  # a game in progress is legal ...
+    code, out = run("check", str(found["early"]), "--final")  # ... but not a finished game
     assert code == 1
-    assert out.startswith(f"{record}: unreadable, not a paris-position/1 position")
+    assert out.splitlines() == [
+        f"{found['early']}: legal, but not a finished game (1 error, 0 warnings)",
+        "  game record: 10 moves, all legal; the game is not over (phase 1, orange to move)",
+        "  error   G12 game-not-over: the game is not over after 10 moves (phase 1, orange to move)",
+    ]
+    code, out = run("check", str(found["illegal"]))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{found['illegal']}: not legal (1 error, 0 warnings)",
+        "  game record: 28 moves; move 13 is illegal, the replay stops there (12 legal moves played)",
+        "  error   G9 wrong-phase: move 13 (orange) `build Z A1 B1`: buildings are built in phase 2 only",
+    ]
+    code, out = run("check", str(found["wrong-result"]))
+    assert code == 1
+    assert "G12 result-disagrees: the record's result says orange 1 - blue 2, the score is orange 33 - blue 14" in out
+
+
+def test_check_exits_as_replay_does_on_every_record(tmp_path: Path) -> None:
+    for path in records(tmp_path).values():
+        for final in ((), ("--final",)):
+            replayed = CliRunner().invoke(cli, ["replay", str(path), *(("--finished",) if final else ())])
+            assert run("check", str(path), *final)[0] == replayed.exit_code, (path.name, final)
+
+
+def test_a_record_from_standard_input_and_in_json(tmp_path: Path) -> None:
+    import jsonschema
+
+    import paris_score
+
+    found = records(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "-", "--format", "json"], input=found["illegal"].read_text("utf-8"))
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    jsonschema.validate(doc, json.loads(paris_score.formats.schema("check")))
+    assert (doc["file"], doc["legal"], doc["verdict"]) == ("<stdin>", False, "not legal")
+    assert doc["record"] == {
+        "moves": 28,
+        "moves_played": 12,
+        "phase": 1,
+        "finished": False,
+        "illegal": {
+            "move": 13,
+            "player": "orange",
+            "text": "build Z A1 B1",
+            "code": "wrong-phase",
+            "rule": "G9",
+            "message": "buildings are built in phase 2 only",
+            "spaces": [],
+        },
+        "result_agrees": None,
+    }
+    assert [p["code"] for p in doc["problems"]] == ["wrong-phase"]
+    for path in found.values():
+        _, out = run("check", str(path), "--final", "--format", "json")
+        jsonschema.validate(json.loads(out), json.loads(paris_score.formats.schema("check")))
+
+
+def test_folders_mix_positions_and_records(tmp_path: Path) -> None:
+    folder = games(tmp_path)
+    found = records(folder / "records")
+    (folder / "report.json").write_text(json.dumps({"format": "paris-score/1"}), "utf-8")
+    (folder / "typo.json").write_text(json.dumps({"format": "paris-position/1", "ground": []}), "utf-8")
+    code, out = run("check", str(folder))
+    lines = out.splitlines()
+    assert code == 1
+    assert f"{folder / 'typo.json'}: unreadable, not a paris-position/1 position" in lines
+    assert f"{found['illegal']}: not legal (1 error, 0 warnings)" in lines
+    assert f"{found['whole']}: legal (0 errors, 0 warnings)" in lines
+    assert f"{folder / 'report.json'}: skipped, a paris-score/1 document, not a position" in lines
+    n = len(POSITIONS) + len(found) + 1
+    assert lines[-1] == f"{n} files checked: {n - 3} pass, 3 fail (2 not legal, 1 unreadable); 1 other document skipped"
+    code, out = run("check", str(EXAMPLES), "--final")  # the example record is a whole game
+    assert code == 0
+    assert f"{RECORD}: legal, a finished game (0 errors, 0 warnings)" in out.splitlines()
+    others = sorted((EXAMPLES / "paris2020").glob("*.json"))  # paris2020-final/1 (docs/paris2020.md)
+    assert out.splitlines()[-1].endswith(f"; {len(others)} other documents skipped")
+    result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
+    assert str(RECORD) in [doc["file"] for doc in json.loads(result.stdout)]
+    assert result.stderr.splitlines() == [  # skipped, but not silently
+        f"{path}: skipped, a paris2020-final/1 document, not a position" for path in others
+    ]
+
+
+def test_an_unreadable_record_is_named_as_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps({"format": "paris-game/1", "setup": {}, "moves": "tile A1 0"}), "utf-8")
+    code, out = run("check", str(path))
+    assert code == 1
+    assert out.startswith(f"{path}: unreadable, not a paris-game/1 game record\n{path}: setup")
+    assert "moves" in out
+
+
+def test_github_annotations_of_a_record_sit_on_the_move_line(tmp_path: Path) -> None:
+    found = records(tmp_path / "games")
+    line = found["illegal"].read_text("utf-8").splitlines().index('    "build Z A1 B1",') + 1
+    code, out = run("check", "games", "--format", "github", "--final", cwd=tmp_path)
+    assert code == 1
+    annotations = [a for a in out.splitlines() if a.startswith("::")]
+    early = json.loads(found["early"].read_text("utf-8"))["moves"][-1]
+    last = found["early"].read_text("utf-8").splitlines().index(f'    "{early}"') + 1
+    assert annotations == [
+        f"::error file=games/early.json,line={last},title=G12 game-not-over::"
+        "the game is not over after 10 moves (phase 1, orange to move)",
+        f"::error file=games/illegal.json,line={line},title=G9 wrong-phase::"
+        "move 13 (orange) `build Z A1 B1`: buildings are built in phase 2 only",
+        "::error file=games/wrong-result.json,line=1,title=G12 result-disagrees::"
+        "the record's result says orange 1 - blue 2, the score is orange 33 - blue 14",
+    ]
+
+
+def test_the_hook_checks_records_as_pre_commit_would(tmp_path: Path) -> None:
+    found = records(tmp_path / "games")
+    staged = [f"games/{p.name}" for p in found.values() if re.search(hook()["files"], p.name)]
+    assert len(staged) == len(found)
+    done = entry(hook()["entry"], *staged, cwd=tmp_path)
+    assert done.returncode == 1
+    assert "games/illegal.json: not legal (1 error, 0 warnings)" in done.stdout
+    assert done.stdout.splitlines()[-1] == "4 files checked: 2 pass, 2 fail (2 not legal, 0 unreadable)"
+    done = entry(hook()["entry"], "games/whole.json", "games/early.json", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")

@@ -246,3 +246,30 @@ def test_check_json_output_matches_its_schema(tmp_path: Path) -> None:
         jsonschema.validate(json.loads(out), check_schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"format": "paris-check/1", "file": "x", "readable": False, "errors": []}, check_schema)
+
+
+def test_thousands_of_problems_are_listed_up_to_100_and_counted(tmp_path: Path) -> None:
+    """Bounded output (docs/robustness.md): text, JSON, annotations and ``score``'s refusal list the first 100."""
+    from tests.fuzzing import worst_cases
+
+    path = tmp_path / "worst.json"
+    path.write_bytes(worst_cases()["64 buildings on all 64 spaces"])
+    problems = paris_score.check(paris_score.load(path))
+    total = len(problems) - 1  # the text leaves out the streetlight remark (B2), JSON keeps it
+    warnings = sum(p.severity == "warning" for p in problems) - 1
+    code, out, _ = run("check", str(path))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0] == f"{path}: not legal ({total - warnings} errors, {warnings} warnings)"
+    assert sum(line.startswith(("  error ", "  warning ")) for line in lines) == 100
+    assert f"  note: {total - 100} more problems not listed (only the first 100 are)" in lines
+    code, out, _ = run("check", str(path), "--format", "json")
+    document = json.loads(out)
+    assert (len(document["problems"]), document["problems_left_out"]) == (100, total + 1 - 100)
+    code, out, _ = run("check", str(path), "--format", "github")
+    assert sum(line.startswith("::error ") for line in out.splitlines()) == 100
+    assert out.splitlines()[-1] == f"note: {total - 100} more problems not listed (only the first 100 are)"
+    code, out, err = run("score", str(path))
+    assert code == 1
+    assert sum(line.startswith(f"{path}: W1 overlap") for line in err.splitlines()) <= 100
+    assert f"{path}: note: " in err

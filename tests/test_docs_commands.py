@@ -89,7 +89,8 @@ def scratch(folder: Path) -> None:
     ``game.json`` / ``game.txt`` are the rulebook example; ``games/`` holds a
     legal game (``friday.txt``), one that breaks two rules (``saturday.json``)
     and one that cannot be read (``sunday.json``); ``records/tuesday.json``
-    is a game record whose 21st move is illegal; ``pieces.json`` is the
+    is a game record whose 21st move is illegal; ``evening.json`` is the rulebook's Montmartre example of
+    *Paris* (2020) with two slips; ``pieces.json`` is the
     tests' fictional catalogue of building shapes; ``typos.txt`` and
     ``stray.txt`` are the rulebook's game typed into the template with slips.
     """
@@ -116,6 +117,10 @@ def scratch(folder: Path) -> None:
     tuesday["moves"][20] = "card le-peintre E2"  # a blue space for orange's painter (P6)
     (folder / "records").mkdir()
     (folder / "records" / "tuesday.json").write_text(json.dumps(tuesday, indent=2), "utf-8")
+    evening = json.loads((ROOT / "examples" / "paris2020" / "montmartre.json").read_text("utf-8"))
+    evening["players"][2]["francs"] = -1  # docs/paris2020.md: an end of a game of Paris (2020) with two slips
+    evening["districts"][0]["properties"][0]["owners"] = ["Marysia", "Marta"]
+    (folder / "evening.json").write_text(json.dumps(evening, indent=2), "utf-8")
 
 
 def typed_in_template(slips: dict[int, tuple[str, str]]) -> str:

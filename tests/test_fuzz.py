@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import paris_score
-from paris_score import CatalogueFormatError, Position
+from paris_score import CatalogueFormatError, Position, annotate
+from paris_score.limits import MAX_PROBLEMS
 from tests.fuzzing import (
     CATALOGUE,
     FUZZ_SEED,
@@ -32,10 +33,13 @@ from tests.fuzzing import (
     exercise,
     exercise_game,
     exercise_move,
+    exercise_paris2020,
     game_seeds,
     mutate,
     mutated,
+    paris2020_seeds,
     seeds,
+    worst_cases,
 )
 from tests.strategies import legal_positions, positions
 
@@ -131,9 +135,59 @@ def test_mutated_catalogues_give_only_catalogue_errors() -> None:
     assert CATALOGUE.pieces
 
 
+def test_mutated_paris2020_documents_give_only_their_errors() -> None:
+    """paris2020-final/1 (docs/paris2020.md): only Paris2020FormatError, and what reads scores."""
+    rng = random.Random(SEED)
+    found = Counter(
+        exercise_paris2020(mutate(rng, *rng.choices(paris2020_seeds(), k=2))) is not None for _ in range(3000)
+    )
+    assert found[True] > 100, "the mutations should leave some documents readable"
+    assert found[False] > 100
+
+
 @pytest.mark.parametrize("index", range(6))
 def test_the_seeds_read(index: int) -> None:
     assert check_input(seeds()[index]) is not None
+
+
+@pytest.mark.parametrize("name", [name for name in worst_cases() if "record" not in name])
+def test_worst_case_positions_give_bounded_outputs(name: str) -> None:
+    """Whatever the position, a check document and a picture with every overlay stay under 1 MB (docs/robustness.md);
+    the problems listed are the first 100 and the counts count them all."""
+    position = check_input(worst_cases()[name])
+    assert position is not None
+    problems = paris_score.check(position)
+    doc = paris_score.check_document(position)
+    text = json.dumps(doc, indent=2)
+    assert len(text) < 1_000_000
+    assert doc["problems"] == [p.to_dict() for p in problems[:MAX_PROBLEMS]]
+    assert doc["counts"]["errors"] + doc["counts"]["warnings"] == len(problems)
+    assert doc.get("problems_left_out", 0) == max(0, len(problems) - MAX_PROBLEMS)
+    assert len(annotate.board(position, overlays=annotate.OVERLAYS)) < 1_000_000
+
+
+def test_the_worst_case_position_has_thousands_of_problems() -> None:
+    position = paris_score.loads(worst_cases()["64 buildings on all 64 spaces"])
+    doc = paris_score.check_document(position)
+    assert len(doc["problems"]) == MAX_PROBLEMS
+    assert doc["problems_left_out"] == doc["counts"]["errors"] + doc["counts"]["warnings"] - MAX_PROBLEMS > 2000
+
+
+def test_the_worst_case_record_stops_at_its_first_move() -> None:
+    record = exercise_game(worst_cases()["a record of 1000 moves of 200 characters"])
+    assert record is not None
+    assert len(record.moves) == 1000
+    done = paris_score.replay(record)
+    assert done.illegal is not None
+    assert (done.illegal.move, done.illegal.code) == (1, "bad-notation")
+
+
+def test_mutated_worst_cases_give_only_our_errors() -> None:
+    rng = random.Random(SEED)
+    cases = list(worst_cases().values())
+    for i in range(24):
+        data = mutate(rng, cases[i % len(cases)], rng.choice(cases))
+        exercise_game(data) if i % len(cases) == len(cases) - 1 else exercise(data, draw=i % 3 == 0)
 
 
 def test_the_atheris_harness_runs_without_atheris() -> None:

@@ -42,7 +42,7 @@ class Answer:
 
 
 def request(
-    server: TableServer,
+    server: Any,
     method: str,
     path: str,
     body: bytes | None = None,
@@ -51,8 +51,8 @@ def request(
     host, port = server.server_address[:2]
     conn = http.client.HTTPConnection(str(host), port, timeout=30)
     try:
-        conn.putrequest(method, path, skip_accept_encoding=True)
         sent = dict(headers or {})
+        conn.putrequest(method, path, skip_host="Host" in sent, skip_accept_encoding=True)  # a Host given replaces it
         if body is not None and "Content-Length" not in sent:
             sent["Content-Length"] = str(len(body))
         for name, value in sent.items():
@@ -252,7 +252,8 @@ def test_a_body_over_1_mib_is_refused_before_it_is_read(server: TableServer) -> 
     # The length alone is enough: the server answers 413 without waiting for the body that never comes.
     host, port = server.server_address[:2]
     with socket.create_connection((str(host), port), timeout=10) as sock:
-        sock.sendall(f"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: {MAX_INPUT_BYTES + 1}\r\n\r\n".encode())
+        head = f"POST /api/score HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: {MAX_INPUT_BYTES + 1}\r\n\r\n"
+        sock.sendall(head.encode())
         reply = read_all(sock)
     assert reply.startswith("HTTP/1.1 413 ")
     assert '"status": 413' in reply
@@ -275,7 +276,7 @@ def test_length_is_required_and_must_be_a_number(server: TableServer) -> None:
 def test_a_body_shorter_than_its_length_is_400(server: TableServer) -> None:
     host, port = server.server_address[:2]
     with socket.create_connection((str(host), port), timeout=10) as sock:
-        sock.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{}")
+        sock.sendall(f"POST /api/score HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 100\r\n\r\n{{}}".encode())
         sock.shutdown(socket.SHUT_WR)
         reply = read_all(sock)
     assert reply.startswith("HTTP/1.1 400 ")

@@ -107,3 +107,26 @@ def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
 
     assert list(typing.get_args(documents.RefereeCode)) == list(PROBLEMS)
     assert list(typing.get_args(documents.MoveCode)) == list(REFUSALS)
+
+
+def test_the_game_and_replay_typed_dicts_are_what_the_library_writes() -> None:
+    from paris_score.formats.game_json import GameRecord, game_to_dict
+    from paris_score.generate import random_setup
+
+    record = GameRecord(random_setup(3), ("tile A1 0", "take Q"), (1, 2))
+    doc = game_to_dict(record)
+    agrees(doc, documents.GameDocument)
+    assert set(doc) == {"format", "setup", "moves", "result"}
+    refused = paris_score.replay(record).to_dict()
+    assert refused["illegal"] is not None
+    agrees(refused, documents.ReplayDocument)
+    agrees(paris_score.replay(GameRecord(random_setup(3), ())).to_dict(), documents.ReplayDocument)
+
+
+def test_the_kinds_of_move_are_closed() -> None:
+    from paris_score import moves
+
+    assert typing.get_args(moves.MoveKind) == moves.MOVE_KINDS
+    assert set(moves.MOVE_KINDS) == set(moves.Move.__subclasses__())
+    with pytest.raises(TypeError, match=r"the kinds of move are the eleven of paris_score\.moves"):
+        type("Castle", (moves.Move,), {})

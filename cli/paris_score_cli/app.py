@@ -17,7 +17,9 @@ import click
 
 import paris_score
 from paris_score.errors import IllegalPositionError
+from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
+from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
     EXIT_INVALID,
@@ -25,6 +27,7 @@ from paris_score_cli.inputs import (
     format_option,
     pattern_option,
     read_typed,
+    refuse_same_file,
     source_name,
     with_pattern,
 )
@@ -55,7 +58,7 @@ class LazyGroup(click.Group):
 
 
 # `render` draws with paris_score.svg, `replay` and `play` read and play games, and `serve` loads
-# http.server, which `score FILE` does not need: imported when used.
+# http.server, `site` writes the static page: what `score FILE` does not need is imported when used.
 @click.group(
     cls=LazyGroup,
     lazy={
@@ -63,6 +66,8 @@ class LazyGroup(click.Group):
         "replay": "paris_score_cli.game:replay_command",
         "play": "paris_score_cli.game:play_command",
         "serve": "paris_score_cli.serve:serve",
+        "paris2020": "paris_score_cli.paris2020:paris2020",
+        "site": "paris_score_cli.site:site",
     },
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -109,6 +114,7 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
       paris-score score game.txt --format json
       paris-score score game.txt --pattern rays4 --svg game.svg
     """
+    refuse_same_file(("FILE", file), ("--svg", svg_out))
     position, rows = read_typed(file)
     position, pattern_said = with_pattern(position, pattern)
     if not no_check:
@@ -116,7 +122,8 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
-        fail(source_name(file), [str(p) for p in e.problems])
+        first, left_out = listed(e.problems)
+        fail(source_name(file), [str(p) for p in first] + ([left_out_line(left_out)] if left_out else []))
     if pattern_said:
         report = attrs.evolve(report, notes=(pattern_said, *report.notes))
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed
@@ -176,11 +183,12 @@ def template(filled: bool) -> None:
 
 
 @cli.command("schema", short_help="Print the JSON Schema of a format.")
-@click.argument("name", type=click.Choice(["position", "report", "pieces", "check", "game", "replay"]))
+@click.argument("name", metavar="NAME", type=click.Choice(list(SCHEMAS)))
 def schema_command(name: str) -> None:
     """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
-    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record) or
-    paris-replay/1 (replay, what `replay --format json` prints).
+    paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record),
+    paris-replay/1 (replay, what `replay --format json` prints), paris2020-final/1 (paris2020-final, an end of
+    a game of Paris (2020)) or paris2020-score/1 (paris2020-score, what `paris2020 score --format json` prints).
 
     \b
     Examples:

@@ -1,4 +1,4 @@
-"""``paris-score check``: referee positions without scoring them, one file or a whole folder (for CI).
+"""``paris-score check``: referee positions and game records without scoring them, a file or a folder (for CI).
 
 Exit statuses (docs/cli.md): 0 every file legal (warnings allowed), 1 a file
 not legal or unreadable, 2 a usage error.  An unreadable input (the position
@@ -24,19 +24,42 @@ import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem, counted
-from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
+from paris_score.formats import format_of, loads_lines
+from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.referee import errors
+from paris_score.replaying import Replay
 from paris_score.squares import square_name
-from paris_score.verdict import problems_document, summary, unreadable_document, verdict
-from paris_score_cli.inputs import GridLines, UnreadableError, pattern_option, read_input, source_name, with_pattern
+from paris_score.verdict import (
+    left_out_line,
+    listed,
+    problems_document,
+    record_document,
+    record_problems,
+    record_verdict,
+    stands,
+    summary,
+    unreadable_document,
+    verdict,
+)
+from paris_score_cli.inputs import (
+    GridLines,
+    UnreadableError,
+    parse_input,
+    pattern_option,
+    read_bytes,
+    read_input,
+    source_name,
+    with_pattern,
+)
 
 EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
 SUFFIXES: Final = (".json", ".txt")
-"""What ``check FOLDER`` reads: ``paris-position/1`` JSON and text grids (docs/text-format.md)."""
+"""What ``check FOLDER`` reads: ``paris-position/1`` JSON, text grids (docs/text-format.md) and ``paris-game/1``."""
 POSITION_KIND: Final = "paris-position/1 position"
+GAME_KIND: Final = "paris-game/1 game record"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 
 QUIET: Final = frozenset({"streetlight-count"})
@@ -108,17 +131,15 @@ def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
                     yield os.path.join(root, name), True
 
 
-def other_document(path: str) -> str | None:
-    """The format of a JSON file that declares another paris-score format (``paris-game/1``), else ``None``."""
+def declared_format(data: bytes) -> str | None:
+    """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``,
+    ``paris2020-final/1``), else ``None``."""
     try:
-        with open(path, "rb") as f:
-            doc = json.loads(f.read(MAX_INPUT_BYTES + 1))
-    except (OSError, ValueError, RecursionError):
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
         return None
     found = doc.get("format") if isinstance(doc, dict) else None
-    if isinstance(found, str) and found.startswith("paris-") and found != POSITION_FORMAT:
-        return found[:40]
-    return None
+    return found[:40] if isinstance(found, str) and found.startswith(("paris-", "paris2020-")) else None
 
 
 @attrs.frozen
@@ -136,7 +157,11 @@ class Outcome:
     failures: tuple[tuple[UnreadableError, str], ...] = ()
     """Each input that could not be read, and what it should have been."""
     skipped: str | None = None
-    """The format of a document of another kind found in a folder (a game record), which is not checked."""
+    """The format of a document of another kind found in a folder (a score report), which is not checked."""
+    replay: Replay | None = None
+    """For a ``paris-game/1`` record: its replay."""
+    move_lines: tuple[int, ...] = ()
+    """For a record: the line of each of its moves, for annotations."""
 
     def passes(self, strict: bool) -> bool:
         return not self.failures and not (self.problems if strict else errors(self.problems))
@@ -144,9 +169,22 @@ class Outcome:
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
+        if self.replay is not None:
+            return record_document(self.replay, final=final, file=self.source)
         return problems_document(
             list(self.problems), final=final, file=self.source, pieces=pieces, pattern=self.pattern
         )
+
+    def line_of(self, problem: Problem) -> int:
+        """The line an annotation of ``problem`` points at: for a record the illegal move's line (or, for a game
+        not over, the last move's), else as :func:`first_line`."""
+        if self.replay is None:
+            return first_line(problem, self.rows)
+        if not self.move_lines or problem.code == "result-disagrees":
+            return 1
+        if self.replay.illegal is not None:
+            return self.move_lines[self.replay.illegal.move - 1]
+        return self.move_lines[-1]
 
 
 def examine(
@@ -157,21 +195,40 @@ def examine(
     catalogue_failure: UnreadableError | None,
     pattern: Pattern | None,
 ) -> Outcome:
-    """Read and referee one file; a file ``walked`` in a folder that is another paris-score document is skipped."""
+    """Read and referee one file: a position, or a ``paris-game/1`` record, replayed (``--pieces`` and
+    ``--pattern`` apply to positions only); a file ``walked`` in a folder that is another paris-score document
+    is skipped."""
     source = source_name(path)
     failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
     try:
-        position, rows = read_input(path, lambda data: loads_lines(data, format_of(path)))
+        data = read_bytes(path)
     except UnreadableError as e:
-        skipped = other_document(path) if walked else None
-        if skipped is not None:
-            return Outcome(source, skipped=skipped)
+        return Outcome(source, failures=((e, POSITION_KIND), *failures))
+    try:
+        position, rows = parse_input(source, data, lambda data: loads_lines(data, format_of(path)))
+    except UnreadableError as e:
+        declared = declared_format(data)
+        if declared == GAME_FORMAT:
+            return examine_record(source, data, final)
+        if walked and declared not in (None, POSITION_FORMAT):
+            return Outcome(source, skipped=declared)
         return Outcome(source, failures=((e, POSITION_KIND), *failures))
     if failures:
         return Outcome(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
     problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
     return Outcome(source, rows, said, pattern, problems)
+
+
+def examine_record(source: str, data: bytes, final: bool) -> Outcome:
+    """Read and replay a ``paris-game/1`` record (as ``replay``): its first illegal move is its problem."""
+    try:
+        record = parse_input(source, data, loads_game)
+    except UnreadableError as e:
+        return Outcome(source, failures=((e, GAME_KIND),))
+    done = paris_score.replay(record)
+    lines = move_lines(data.decode("utf-8-sig"))
+    return Outcome(source, problems=tuple(record_problems(done, final)), replay=done, move_lines=lines)
 
 
 def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
@@ -181,7 +238,20 @@ def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
     if outcome.failures:
         return f"{outcome.source}: unreadable"
     problems = list(outcome.problems)
-    return f"{outcome.source}: {verdict(problems, final)} ({summary(shown(problems, verbose))})"
+    said = verdict(problems, final) if outcome.replay is None else record_verdict(outcome.replay, final)
+    return f"{outcome.source}: {said} ({summary(shown(problems, verbose))})"
+
+
+def record_line(done: Replay) -> str:
+    """How far a record's replay went: ``game record: 28 moves, all legal; the game is over: orange 33 - blue 14``."""
+    moves = counted(len(done.record.moves), "move")
+    if done.illegal is not None:
+        played = counted(done.moves_played, "legal move")
+        return f"game record: {moves}; move {done.illegal.move} is illegal, the replay stops there ({played} played)"
+    if done.score is None:
+        return f"game record: {moves}, all legal; the game is not over ({stands(done)})"
+    totals = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
+    return f"game record: {moves}, all legal; the game is over: {totals}"
 
 
 def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
@@ -200,12 +270,17 @@ def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
     yield verdict_line(outcome, final, verbose)
     if outcome.pattern_said:
         yield f"  {outcome.pattern_said}"
-    listed = shown(list(outcome.problems), verbose)
-    for problem in listed:
+    if outcome.replay is not None:
+        yield f"  {record_line(outcome.replay)}"
+    kept = shown(list(outcome.problems), verbose)
+    first, left_out = listed(kept)
+    for problem in first:
         for line in problem_lines(problem, outcome.rows):
             yield f"  {line}"
-    if len(listed) < len(outcome.problems):
-        n = len(outcome.problems) - len(listed)
+    if left_out:
+        yield f"  {left_out_line(left_out)}"
+    if len(kept) < len(outcome.problems):
+        n = len(outcome.problems) - len(kept)
         yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
@@ -233,13 +308,16 @@ def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
             title = _escape(f"unreadable, not a {kind}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
-    for problem in shown(list(outcome.problems), verbose):
-        line = first_line(problem, outcome.rows)
+    first, left_out = listed(shown(list(outcome.problems), verbose))
+    for problem in first:
+        line = outcome.line_of(problem)
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)
         message = _escape(problem.message + (f" [{spaces}]" if spaces else ""))
         yield f"::{command} file={_escape(outcome.source, True)},line={line},title={title}::{message}"
+    if left_out:
+        yield left_out_line(left_out)
 
 
 def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
@@ -265,9 +343,12 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
     """
     source = source_name(path)
     problems = [p for p in paris_score.check(position) if p.code not in QUIET | NOTED]
-    for problem in problems:
+    first, left_out = listed(problems)
+    for problem in first:
         for line in problem_lines(problem, rows):
             click.echo(f"{source}: {line}", err=True)
+    if left_out:
+        click.echo(f"{source}: {left_out_line(left_out)}", err=True)
     broken = errors(problems)
     if broken:
         if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
@@ -280,9 +361,13 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
         sys.exit(EXIT_NOT_LEGAL)
 
 
-@click.command("check", short_help="Referee positions, files or folders: every rule they break.")
+@click.command("check", short_help="Referee positions and game records: every rule they break.")
 @click.argument("paths", metavar="PATH...", nargs=-1, required=True)
-@click.option("--final", is_flag=True, help="Also require a finished game (F4): all 8 tokens used, nothing to build.")
+@click.option(
+    "--final",
+    is_flag=True,
+    help="Also require a finished game: all 8 tokens used, nothing to build (F4); a record played to its end (G12).",
+)
 @click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
 @click.option(
     "--format",
@@ -311,17 +396,20 @@ def check_command(
     pattern: Pattern | None,
     verbose: bool,
 ) -> None:
-    """Referee the positions in files and folders without scoring them.
+    """Referee the positions and game records in files and folders without scoring them.
 
-    Each PATH is a position file (JSON or text grid), `-` for standard input,
-    or a folder, whose *.json and *.txt files are all checked, subfolders
-    included.  Lists every rule a position breaks, each with its rule id, a
-    stable code and the spaces involved (for a text grid, with the line each
-    is typed on); warnings flag what the position leaves unsaid.  Several
+    Each PATH is a position file (JSON or text grid) or a paris-game/1 game
+    record, `-` for standard input, or a folder, whose *.json and *.txt files
+    are all checked, subfolders included.  Lists every rule a position breaks
+    (the first 100), each with its rule id, a stable code and the spaces
+    involved (for a text grid, with the line each is typed on); warnings flag
+    what the position leaves unsaid.  A game record is replayed as `replay`
+    does: its first illegal move is named by number, text and rule.  Several
     files end with a summary line.
 
     Exit status 0 every file legal, 1 a file not legal or unreadable (or,
-    with --strict, with a warning), 2 usage error.
+    with --strict, with a warning; with --final, a game not over), 2 usage
+    error.
 
     \b
     Examples:

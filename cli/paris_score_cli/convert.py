@@ -6,7 +6,7 @@ import click
 
 import paris_score
 from paris_score.errors import ParisScoreError
-from paris_score_cli.inputs import fail, read_position, source_name, write_text
+from paris_score_cli.inputs import fail, read_position, refuse_same_file, source_name, write_text
 
 
 @click.command(short_help="Convert a position between JSON and the text grid.")
@@ -27,6 +27,7 @@ def convert(file: str, target: str, output: str) -> None:
       paris-score convert game.txt --to json -o game.json
       paris-score convert game.json --to text
     """
+    refuse_same_file(("FILE", file), ("-o/--output", output))
     position = read_position(file)
     try:
         text = paris_score.dumps(position, format="text" if target == "text" else "json")

@@ -20,12 +20,14 @@ from paris_score.errors import counted
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
+from paris_score.verdict import stands
 from paris_score_cli.inputs import (
     EXIT_INVALID,
     UnreadableError,
     fail,
     format_option,
     read_input,
+    refuse_same_file,
     source_name,
     write_text,
 )
@@ -58,8 +60,7 @@ def _text(source: str, done: Replay) -> list[str]:
         lines.append(f"the replay stops there: {counted(done.moves_played, 'legal move')} played, phase {done.phase}")
         return lines
     if not done.finished:
-        to_move = f", {done.state.turn} to move" if done.state.turn is not None else ""
-        lines.append(f"every move is legal; the game is not over (phase {done.phase}{to_move})")
+        lines.append(f"every move is legal; the game is not over ({stands(done)})")
         if done.record.result is not None:
             lines.append("the record gives a result, but an unfinished game has no score to compare it with")
         return lines
@@ -116,6 +117,7 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
             "--position-out - and --format json cannot both write to standard output; "
             "write the position to a file (--position-out final.json)"
         )
+    refuse_same_file(("FILE", file), ("--position-out", position_out))
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:
@@ -151,7 +153,7 @@ def random_game(seed: int) -> GameRecord:
     return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))
 
 
-@click.command("play")
+@click.command("play", short_help="Write a random game record, or play bots against each other.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
@@ -159,8 +161,14 @@ def random_game(seed: int) -> GameRecord:
     help="Seed of the setup and of the moves: the same seed, the same game (default: a random seed, printed).",
 )
 @click.option("-o", "--output", "out", metavar="OUT", default="-", help="File to write (default: standard output).")
-def play_command(seed: int | None, out: str) -> None:
-    """Write a random legal game as a paris-game/1 record.
+@click.option("--orange", metavar="BOT", default=None, help="A bot, MODULE:FUNCTION or random, greedy, ismcts.")
+@click.option("--blue", metavar="BOT", default=None, help="Its opponent (default: random).")
+@click.option("--games", type=click.IntRange(min=1), default=None, help="Games between the bots (default 10).")
+@click.option("--records", metavar="DIR", default=None, help="Write each game between bots as DIR/game-NNNN.json.")
+def play_command(
+    seed: int | None, out: str, orange: str | None, blue: str | None, games: int | None, records: str | None
+) -> None:
+    """Write a random legal game as a paris-game/1 record, or play bots against each other.
 
     The setup is fictional (invented tile faces and piece shapes, not the
     box's, which this project does not know); each move is drawn uniformly
@@ -168,13 +176,30 @@ def play_command(seed: int | None, out: str) -> None:
     final score, so `paris-score replay` accepts it. What was written is said
     on standard error.
 
+    With --orange, --blue, --games or --records, plays bots instead: a bot is
+    a function bot(view, rng) -> move (MODULE:FUNCTION, imported from the
+    current directory first, or random, greedy, ismcts of paris_score.bots).
+    The first bot plays orange in game 1, blue in game 2 and so on, each
+    setup twice; prints its wins, draws and losses and a 95% confidence
+    interval of its score (a draw counts half). Exit status 1 when a bot
+    raises or plays an illegal move, 2 for a bot that cannot be loaded.
+
     \b
     Examples:
       paris-score play --seed 7 -o game.json
       paris-score play --seed 7 > game.json
+      paris-score play --orange greedy --blue random --games 20 --seed 1
+      paris-score play --orange my_bots:cautious --blue ismcts --games 4 --records games/
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    if orange is not None or blue is not None or games is not None or records is not None:
+        if out != "-":
+            raise click.UsageError("-o/--output writes one random game; games between bots go to --records DIR")
+        from paris_score_cli.arena import run_match
+
+        run_match(orange or "random", blue or "random", games or 10, seed, records)
+        return
     record = random_game(seed)
     write_text(out, dumps_game(record))
     assert record.result is not None

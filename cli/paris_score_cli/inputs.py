@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias, TypeVar
 
@@ -62,15 +66,22 @@ def fail(source: str, lines: list[str]) -> NoReturn:
 
 def read_input(path: str, parse: Callable[[bytes], T]) -> T:
     """Read and parse FILE (``-`` for standard input); :class:`UnreadableError` with every error."""
-    source = source_name(path)
+    return parse_input(source_name(path), read_bytes(path), parse)
+
+
+def read_bytes(path: str) -> bytes:
+    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_INPUT_BYTES + 1)
+            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        with open(path, "rb") as f:
+            return f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
-        raise UnreadableError(source, [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+        raise UnreadableError(source_name(path), [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+
+
+def parse_input(source: str, data: bytes, parse: Callable[[bytes], T]) -> T:
+    """``parse(data)``; the library's errors become :class:`UnreadableError` naming ``source``."""
     try:
         return parse(data)
     except PositionFormatError as e:
@@ -80,15 +91,73 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
 
 
 def write_text(out: str, text: str) -> None:
-    """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
+    """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1.
+
+    The text goes to a temporary file in ``out``'s folder, renamed over ``out`` only once it is whole: a write
+    that fails part way (a full disk, a file size limit) leaves the old file as it was.  The new file keeps the
+    old one's permissions; a link is followed and the file it points to replaced.  What is not a regular file
+    (``/dev/null``, a pipe) is written in place.
+    """
     if out == "-":
         click.echo(text, nl=False)
         return
+    target = os.path.realpath(out)
     try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
+        old = os.stat(target)
+    except OSError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        _write_in_place(out, target, text)
+        return
+    folder, name = os.path.split(target)
+    temporary = None
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temporary, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except OSError as e:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        fail(out, [f"cannot write the file: {e.strerror or e}; {'it is left as it was' if old else 'nothing written'}"])
+
+
+def _write_in_place(out: str, target: str, text: str) -> None:
+    try:
+        with open(target, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as e:
         fail(out, [f"cannot write the file: {e.strerror or e}"])
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def refuse_same_file(source: tuple[str, str], output: tuple[str, str | None]) -> None:
+    """A usage error (exit 2, before anything is read or written) when the output is the input file itself.
+
+    ``source`` and ``output`` are each an option's name and its value; the same path, or one file reached by a
+    link, is refused.
+    """
+    (source_option, path), (output_option, out) = source, output
+    if out is None or "-" in (path, out):
+        return
+    try:
+        same = os.path.samefile(path, out)
+    except OSError:  # one of them does not exist (yet)
+        same = os.path.realpath(path) == os.path.realpath(out)
+    if same:
+        raise click.UsageError(
+            f"{output_option} {out} is the same file as {source_option} {path}: writing it would destroy the input; "
+            "choose another output file"
+        )
 
 
 def read_position(path: str) -> paris_score.Position:

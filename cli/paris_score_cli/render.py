@@ -15,7 +15,7 @@ import click
 from paris_score import annotate
 from paris_score.model import Pattern
 from paris_score.svg import MAX_SIZE
-from paris_score_cli.inputs import pattern_option, read_position, source_name, with_pattern
+from paris_score_cli.inputs import pattern_option, read_position, refuse_same_file, source_name, with_pattern
 from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
 
 __all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
@@ -63,6 +63,7 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None, patte
       paris-score render game.txt -o game.svg --overlay lit --overlay groups
       paris-score render game.txt -o - --overlay large-light --pattern rays8
     """
+    refuse_same_file(("FILE", file), ("-o/--output", out))
     position, said = with_pattern(read_position(file), pattern)
     if said:
         click.echo(f"{source_name(file)}: {said}", err=True)

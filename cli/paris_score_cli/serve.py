@@ -3,44 +3,58 @@
 The standard library's threading HTTP server is enough for one table.  The
 server reads no file but the page's own assets, which are loaded into memory
 when it starts (:func:`load_assets`): a request names an asset by a key of
-that dictionary, never by a path.
+that dictionary, never by a path.  The API's answers come from
+:func:`paris_score.page.answer`, the same function the static page calls in
+the browser (``paris-score site``); this module adds HTTP only.
 
 Every answer is a 2xx or a 4xx: unreadable positions get 400 with the
 library's messages, bodies over 1 MiB 413 (refused from ``Content-Length``,
 before reading), a missing length 411, unknown paths 404, wrong methods 405.
 Anything unexpected is logged on standard error in one line and answered 400.
+The only 5xx is 503, to a connection that finds every one of the
+:data:`MAX_THREADS` threads busy.
+
+The server answers its own page only (docs/robustness.md): a request whose
+``Host`` names another server gets 421 (DNS rebinding), a POST whose
+``Origin`` is another site's 403; each request must arrive whole within
+:data:`READ_TIMEOUT`; each answer goes out in one write with ``TCP_NODELAY``.
 """
 
 from __future__ import annotations
 
 import errno
+import io
+import ipaddress
 import json
+import re
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import click
 
-import paris_score
-from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError, counted
+from paris_score import page
+from paris_score.errors import counted
 from paris_score.formats import MAX_INPUT_BYTES
-from paris_score.verdict import problems_document, summary
+from paris_score.page import API, RequestError
 from paris_score_cli.inputs import EXIT_INVALID
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8765
-SOURCE: Final = "<request>"
-"""How the paris-check/1 document names the position (the ``file`` key)."""
-TABLE_FORMAT: Final = "paris-table/1"
-"""The document ``POST /api/table`` answers: all the page shows after a change (docs/table.md)."""
 READ_TIMEOUT: Final = 15.0
-"""Seconds a client may take to send its request before the connection is dropped."""
+"""Seconds a client may take to send a whole request (its line, headers and body, counted from when the server
+starts waiting for it), and to take an answer, before the connection is dropped."""
+MAX_THREADS: Final = 64
+"""Connections served at once, a thread each; one more is answered 503 and closed."""
+LOOPBACK_NAMES: Final = frozenset({"localhost", "127.0.0.1", "::1"})
+"""What ``Host`` may name on a server listening on a loopback address."""
 
 CONTENT_TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -60,25 +74,6 @@ SECURITY_HEADERS: Final = {
 }
 
 
-class RequestError(Exception):
-    """A request answered with a 4xx status and a JSON body ``{"status", "error", "errors"}``."""
-
-    def __init__(self, status: int, error: str, errors: list[Located] | None = None, **extra: Any) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.errors = errors or []
-        self.extra = extra
-
-    def body(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "error": self.error,
-            "errors": [{"where": e.where, "message": e.message} for e in self.errors],
-            **self.extra,
-        }
-
-
 def load_assets() -> dict[str, tuple[bytes, str]]:
     """URL path -> (bytes, content type) for every file shipped in the package's ``static`` folder."""
     assets: dict[str, tuple[bytes, str]] = {}
@@ -87,208 +82,86 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
         if entry.is_file() and suffix in CONTENT_TYPES:
             assets[f"/static/{entry.name}"] = (entry.read_bytes(), CONTENT_TYPES[suffix])
     assets["/"] = assets["/static/index.html"]
-    assets["/static/facts.json"] = (json.dumps(facts(), ensure_ascii=False).encode(), "application/json")
+    assets["/static/facts.json"] = (page.facts_json(), "application/json")
     return assets
 
 
-def facts() -> dict[str, Any]:
-    """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
-    from paris_score import annotate, svg
-    from paris_score.formats.position_json import POSITION_FORMAT
-    from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
-    from paris_score.postcards import STARRED, Postcard
-
-    return {
-        "format": POSITION_FORMAT,
-        "width": svg.WIDTH,
-        "margin": svg.MARGIN,
-        "square": svg.SQUARE_SIZE,
-        "ground_colours": svg.GROUND_COLOURS,
-        "building_fill": {str(k): v for k, v in svg.BUILDING_FILL.items()},
-        "overlays": annotate.OVERLAYS,
-        "patterns": PATTERN_NAMES,
-        "default_pattern": Rules().large_streetlight_pattern,
-        "box_sizes": BOX_SIZES,
-        "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
-    }
-
-
-# -- the API: a position in, a document out ------------------------------------------------------------------
-
-
-Query = dict[str, list[str]]
-
-
-def _flag(query: Query, name: str) -> bool:
-    values = query.get(name, [])
-    if any(v not in ("", "1", "yes", "true") for v in values):
-        raise RequestError(400, f"query parameter {name}: expected no value, 1, yes or true")
-    return bool(values)
-
-
-def _one(query: Query, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
-    values = query.get(name, [])
-    if not values and default is not None:
-        return default
-    if len(values) != 1 or values[0] not in choices:
-        raise RequestError(400, f"query parameter {name}: expected one of {', '.join(choices)}")
-    return values[0]
-
-
-def read_body_position(body: bytes) -> paris_score.Position:
-    """The position in a request body, JSON or text grid (detected as :func:`paris_score.loads` does)."""
-    try:
-        return paris_score.loads(body)
-    except PositionFormatError as e:
-        raise RequestError(400, "unreadable position", list(e.errors)) from None
-    except ParisScoreError as e:
-        raise RequestError(400, "unreadable position", [Located("", line) for line in str(e).splitlines()]) from None
-
-
-def api_score(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/score[?format=text][&no-check]``: the paris-score/1 report (or its text), as ``score``."""
-    output_format = _one(query, "format", ("json", "text"), "json")
-    if not _flag(query, "no-check"):
-        problems = paris_score.check(position)
-        doc = problems_document(problems, file=SOURCE)
-        if not doc["legal"]:
-            raise RequestError(422, f"not legal ({summary(problems)}); add ?no-check to score it anyway", check=doc)
-    try:
-        report = paris_score.score(position)
-    except IllegalPositionError as e:
-        doc = problems_document(e.problems, file=SOURCE)
-        raise RequestError(422, "pieces stand on one another: no score (W1)", check=doc) from None
-    if output_format == "text":
-        return str(report).encode(), "text/plain; charset=utf-8"
-    return _json(report.to_dict())
-
-
-def api_check(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/check[?final]``: the paris-check/1 document, as ``check --format json``."""
-    final = _flag(query, "final")
-    return _json(problems_document(paris_score.check(position, final=final), final=final, file=SOURCE))
-
-
-def api_render(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/render[?overlay=NAME...]``: the SVG picture, as ``render``."""
-    from paris_score import annotate
-
-    overlays = query.get("overlay", [])
-    unknown = sorted(set(overlays) - set(annotate.OVERLAYS))
-    if unknown:
-        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
-    return annotate.board(position, overlays=overlays).encode(), "image/svg+xml"
-
-
-def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/convert?to=json|text``: the position written in that format, as ``convert``."""
-    target = _one(query, "to", ("json", "text"))
-    try:
-        text = paris_score.dumps(position, format="text" if target == "text" else "json")
-    except ParisScoreError as e:
-        raise RequestError(422, "cannot be written as a text grid", [Located("", str(e))]) from None
-    return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
-
-
-def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Position, list[str]]:
-    """``position`` without each piece standing on a space an earlier one holds (W1), and the names left out.
-
-    Pieces are taken in the order :meth:`~paris_score.Position.things` lists them (buildings, annexes, the
-    other pieces), so a piece put down on a building is the one left out, never the building under it.
-    """
-    import attrs
-
-    from paris_score.postcards import PIECE
-
-    taken = 0
-    left_out: list[str] = []
-    buildings = []
-    for building in position.buildings:
-        if building.cells & taken:
-            left_out.append(f"building {building.id}")
-        else:
-            taken |= building.cells
-            buildings.append(building)
-    for i, building in enumerate(buildings):
-        if building.annex is not None:
-            if taken >> building.annex & 1:
-                buildings[i] = attrs.evolve(building, annex=None)
-                left_out.append(f"the annex of {building.id}")
-            else:
-                taken |= 1 << building.annex
-    pieces = position.pieces
-    for key, sq in pieces.placed().items():
-        if taken >> sq & 1:
-            pieces = attrs.evolve(pieces, **{key: None})
-            left_out.append(f"the {PIECE[key].label}")
-        else:
-            taken |= 1 << sq
-    return attrs.evolve(position, buildings=tuple(buildings), pieces=pieces), left_out
-
-
-def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
-    """``POST /api/table[?overlay=NAME...]``: everything the page shows after a change, in one ``paris-table/1``.
-
-    ``check`` is the paris-check/1 document; ``score`` the paris-score/1 report even when the position breaks a
-    rule (as ``score --no-check``), and when pieces stand on one another (W1) the report of the position without
-    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``svg`` the picture.
-    """
-    from paris_score import annotate
-    from paris_score.squares import scan, square_name
-
-    overlays = query.get("overlay", [])
-    if set(overlays) - set(annotate.OVERLAYS):
-        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
-    check = problems_document(paris_score.check(position), file=SOURCE)
-    scored, left_out = without_overlaps(position) if position.overlap else (position, [])
-    report = paris_score.score(scored)
-    counted_spaces = {
-        str(player): {str(c.card): [square_name(sq) for sq in scan(c.spaces)] for c in report[player].postcards.cards}
-        for player in paris_score.Player
-    }
-    return _json(
-        {
-            "format": TABLE_FORMAT,
-            "check": check,
-            "score": report.to_dict(),
-            "left_out": left_out,
-            "counted": counted_spaces,
-            "svg": str(annotate.board(position, overlays=overlays)),
-        }
-    )
-
-
-def _json(doc: Any) -> tuple[bytes, str]:
-    return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
-
-
-API: Final[dict[str, Callable[[paris_score.Position, Query], tuple[bytes, str]]]] = {
-    "/api/score": api_score,
-    "/api/check": api_check,
-    "/api/render": api_render,
-    "/api/convert": api_convert,
-    "/api/table": api_table,
-}
-PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
-    "/api/score": ("format", "no-check"),
-    "/api/check": ("final",),
-    "/api/render": ("overlay",),
-    "/api/convert": ("to",),
-    "/api/table": ("overlay",),
-}
-
-
 # -- HTTP ----------------------------------------------------------------------------------------------------
+
+
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\\]")
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with each control character (and the backslash) written as an escape, for the log.
+
+    >>> escape_controls("GET /\x1b[31mred\x07 HTTP/1.1\r")
+    'GET /\\x1b[31mred\\x07 HTTP/1.1\\x0d'
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
+
+
+def host_names(address: str) -> frozenset[str] | None:
+    """The names ``Host`` may give for a server listening on ``address``; ``None``: any IP address (all interfaces).
+
+    A loopback server answers to ``localhost``, ``127.0.0.1`` and ``[::1]``; one on a single address to that
+    address; one on every interface (``0.0.0.0``, ``::``) to any IP address and ``localhost``.  A name that
+    only resolves here (DNS rebinding) is never among them.
+
+    >>> sorted(host_names("127.0.0.1"))
+    ['127.0.0.1', '::1', 'localhost']
+    >>> sorted(host_names("192.168.1.5"))
+    ['192.168.1.5']
+    >>> host_names("0.0.0.0") is None
+    True
+    """
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if ip.is_unspecified:
+        return None
+    if ip.is_loopback:
+        return LOOPBACK_NAMES
+    return frozenset({ip.compressed})
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, each read given only the time left before :attr:`deadline` (a whole-request bound)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        super().__init__()
+        self.connection = connection
+        self.deadline = time.monotonic() + READ_TIMEOUT
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request took over its time")
+        self.connection.settimeout(left)
+        return self.connection.recv_into(buffer)
 
 
 class Handler(BaseHTTPRequestHandler):
     """One request: GET an asset or POST a position to the API; every other answer a JSON 4xx."""
 
     server: TableServer
+    _headers_buffer: list[bytes]  # BaseHTTPRequestHandler's, sent by :meth:`_send` with the body
     server_version = "paris-score"
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.0"  # a status line and headers even for a request line without a version
     timeout = READ_TIMEOUT
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, True)  # one write an answer: no wait
+        self.rfile.close()  # the plain reader StreamRequestHandler made: replaced by one that keeps a deadline
+        self._reader = _DeadlineReader(self.connection)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle_one_request(self) -> None:
+        self._reader.deadline = time.monotonic() + READ_TIMEOUT  # the whole next request, idle time included
+        super().handle_one_request()
 
     def version_string(self) -> str:
         return self.server_version
@@ -324,6 +197,7 @@ class Handler(BaseHTTPRequestHandler):
     def _guarded(self, handle: Callable[[], None]) -> None:
         """Run ``handle``; a :class:`RequestError` or anything unexpected becomes a JSON 4xx answer."""
         try:
+            self._check_origin()
             handle()
         except RequestError as e:
             self._send_error(e)
@@ -332,6 +206,36 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as e:  # never a 5xx or a traceback: one line on standard error
             self.log_message("unexpected %s answering %r: %s", type(e).__name__, self.requestline, e)
             self._send_error(RequestError(400, f"the server could not handle this request ({type(e).__name__})"))
+
+    def _one_header(self, name: str) -> str | None:
+        """The header ``name``; given twice with different values, a 400 (a request two readers would read apart)."""
+        values = set(self.headers.get_all(name, []))
+        if len(values) > 1:
+            self.close_connection = True
+            raise RequestError(400, f"{name} is given twice with different values")
+        return values.pop() if values else None
+
+    def _check_origin(self) -> None:
+        """421 for a ``Host`` that is not this server (DNS rebinding), 403 for a POST from another site's page.
+
+        A request without ``Origin`` (a script, curl) is answered; HTTP/1.0 may leave ``Host`` out.
+        """
+        host = self._one_header("Host")
+        if host is None:
+            if self.request_version == "HTTP/1.0":
+                return
+            raise RequestError(400, "a Host header is required")
+        try:
+            name = urlsplit(f"//{host}").hostname or ""
+        except ValueError:  # "[::1", an unclosed bracket
+            name = ""
+        if not self.server.answers_to(name):
+            self.close_connection = True
+            raise RequestError(421, f"this server answers to {self.server.url}, not to the host {host[:100]!r}")
+        origin = self.headers.get_all("Origin", [])
+        if self.command == "POST" and origin and [o.lower() for o in origin] != [f"http://{host}".lower()]:
+            self.close_connection = True
+            raise RequestError(403, "only the page this server serves may post to it, not another site's")
 
     def _get(self) -> None:
         path = self._path()
@@ -346,24 +250,15 @@ class Handler(BaseHTTPRequestHandler):
         split = urlsplit(self.path)
         if split.path not in API:
             self._refuse_method(split.path)
-        body = self._body()
-        try:
-            query = parse_qs(split.query, keep_blank_values=True, max_num_fields=20)
-        except ValueError:
-            raise RequestError(400, "unreadable query string") from None
-        unknown = sorted(set(query) - set(PARAMETERS[split.path]))
-        if unknown:
-            expected = ", ".join(PARAMETERS[split.path]) or "none"
-            raise RequestError(400, f"unknown query parameter {unknown[0]!r}; {split.path} takes: {expected}")
-        position = read_body_position(body)
-        self._send(200, *API[split.path](position, query))
+        got = page.answer(split.path, split.query, self._body())
+        self._send(got.status, got.body, got.content_type)
 
     def _body(self) -> bytes:
         """The request body: its length checked against 1 MiB before a byte is read."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self.close_connection = True
             raise RequestError(411, "send the position with a Content-Length, not chunked")
-        length = self.headers.get("Content-Length")
+        length = self._one_header("Content-Length")
         if length is None:
             self.close_connection = True
             raise RequestError(411, "a Content-Length header is required")
@@ -381,6 +276,7 @@ class Handler(BaseHTTPRequestHandler):
         return body
 
     def _send(self, status: int, body: bytes, content_type: str, **headers: str) -> None:
+        """The status line, the headers and the body in one write (with ``TCP_NODELAY``, sent at once)."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -388,9 +284,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self._headers_buffer.append(b"\r\n")
+        answer = b"".join(self._headers_buffer) + (body if self.command != "HEAD" else b"")
+        self._headers_buffer = []
+        self.connection.settimeout(READ_TIMEOUT)
+        self.wfile.write(answer)
 
     def _send_error(self, e: RequestError) -> None:
         allow = e.extra.pop("allow", None)
@@ -408,21 +306,64 @@ class Handler(BaseHTTPRequestHandler):
         self._send_error(RequestError(status, phrase))
 
     def log_message(self, format: str, *args: Any) -> None:
+        """One line on standard error, every control character escaped (a request line may carry any)."""
         if not self.server.quiet:
-            message = format % args
-            sys.stderr.write(f"{self.address_string()} - {message.replace(chr(10), ' ')}\n")
+            sys.stderr.write(f"{escape_controls(self.address_string())} - {escape_controls(format % args)}\n")
+
+
+BUSY: Final = json.dumps(
+    {"status": 503, "error": f"the server is busy ({MAX_THREADS} connections at once); try again", "errors": []}
+).encode()
 
 
 class TableServer(ThreadingHTTPServer):
-    """The server: a thread a request, the assets in memory."""
+    """The server: a thread a connection, at most :data:`MAX_THREADS` at once; the assets in memory."""
 
     daemon_threads = True
     request_queue_size = 128  # connections waiting to be accepted (the default, 5, resets a busy table's phones)
 
-    def __init__(self, address: tuple[str, int], quiet: bool = False) -> None:
+    def __init__(self, address: tuple[str, int], quiet: bool = False, max_threads: int = MAX_THREADS) -> None:
         self.assets = load_assets()
         self.quiet = quiet
+        self.slots = threading.BoundedSemaphore(max_threads)
         super().__init__(address, Handler)
+        self.host_names = host_names(str(self.server_address[0]))
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection if one of the slots is free, else a 503 and the connection closed."""
+        if not self.slots.acquire(blocking=False):
+            answer = (
+                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(BUSY)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+            )
+            try:
+                request.settimeout(1.0)
+                request.sendall(answer.encode() + BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:  # no thread could start (a Ctrl-C in start() leaves it to the thread that did)
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def answers_to(self, name: str) -> bool:
+        """Whether ``name`` (a ``Host`` header's, lower case, without brackets or port) is this server's."""
+        if self.host_names is not None:
+            return name in self.host_names
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name == "localhost"
+        return True
 
     @property
     def url(self) -> str:

@@ -9,19 +9,12 @@ from __future__ import annotations
 import click
 
 import paris_score
-from paris_score_cli.inputs import fail
+from paris_score_cli.inputs import write_text
 
 
 def write_svg(out: str, picture: str) -> None:
-    """Write ``picture`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1."""
-    if out == "-":
-        click.echo(picture)
-        return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(picture + "\n")
-    except OSError as e:
-        fail(out, [f"cannot write the file: {e.strerror or e}"])
+    """Write ``picture`` to the file ``out`` (``-``: standard output), whole or not at all (:func:`write_text`)."""
+    write_text(out, picture + "\n")
 
 
 def _no_dash(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

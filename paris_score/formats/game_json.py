@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final, cast
 
 import attrs
 
+from paris_score.documents import GameDocument, PlayerName
 from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
@@ -256,22 +258,52 @@ def load_game(path: str | os.PathLike[str]) -> GameRecord:
     return loads_game(read_bounded(path))
 
 
-def game_to_dict(record: GameRecord) -> dict[str, Any]:
+_MOVES_KEY: Final = re.compile(r'(?<!\\)"moves"\s*:\s*\[')
+
+
+def move_lines(text: str) -> tuple[int, ...]:
+    r"""The line each move of a readable record's JSON text starts on, in order (for messages about a move).
+
+    A record that reads has one ``"moves"`` key, at the top (any other ``"moves"`` is inside a string, where
+    its quotes are escaped); its items are strings, found one after another.
+
+    >>> move_lines('{"format": "paris-game/1",\n "moves": [\n  "tile A1 0", "tile G1 0",\n  "take D"]}')
+    (3, 3, 4)
+    """
+    found = _MOVES_KEY.search(text)
+    if found is None:
+        return ()
+    lines: list[int] = []
+    at = found.end()
+    line = text.count("\n", 0, at) + 1
+    while True:
+        quote = text.find('"', at)
+        close = text.find("]", at)
+        if quote < 0 or 0 <= close < quote:
+            return tuple(lines)
+        line += text.count("\n", at, quote)
+        lines.append(line)
+        at = json.decoder.scanstring(text, quote + 1)[1]  # type: ignore[attr-defined]
+        line += text.count("\n", quote, at)
+
+
+def game_to_dict(record: GameRecord) -> GameDocument:
     """The ``paris-game/1`` document of a record, each pool shape drawn from A1."""
     setup = record.setup
-    doc: dict[str, Any] = {
+    orange, blue = ([list(tile) for tile in stack] for stack in setup.tiles)
+    doc: GameDocument = {
         "format": GAME_FORMAT,
         "setup": {
             "postcards": [str(card) for card in setup.postcards],
             "pool": [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in setup.pool],
-            "tiles": {str(player): [list(tile) for tile in setup.stack(player)] for player in PLAYERS},
-            "first": str(setup.first),
+            "tiles": {"orange": orange, "blue": blue},
+            "first": cast(PlayerName, str(setup.first)),
             "rules": rules_to_dict(setup.rules),
         },
         "moves": list(record.moves),
     }
     if record.result is not None:
-        doc["result"] = dict(zip(map(str, PLAYERS), record.result, strict=True))
+        doc["result"] = {"orange": record.result[0], "blue": record.result[1]}
     return doc
 
 

@@ -56,6 +56,12 @@ DOCUMENTS: Final = {
     "paris-replay/1": DocumentKind(
         "replay's outcome", "replays", "it is what `paris-score replay --format json` prints"
     ),
+    "paris2020-final/1": DocumentKind(
+        "end of a game of Paris (2020)", "documents", "`paris-score paris2020 score` reads it"
+    ),
+    "paris2020-score/1": DocumentKind(
+        "final scoring of Paris (2020)", "reports", "it is what `paris-score paris2020 score --format json` prints"
+    ),
 }
 """Each paris-score document kind by its ``format``."""
 

@@ -10,6 +10,7 @@ import functools
 import json
 from typing import Any, Final, TypeVar, cast
 
+from paris_score.documents import RulesDict
 from paris_score.errors import PositionFormatError
 from paris_score.formats.jsonread import CARD_SLUGS, Reader, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
@@ -454,7 +455,7 @@ def to_dict(position: Position) -> dict[str, Any]:
     }
 
 
-def rules_to_dict(rules: Rules) -> dict[str, Any]:
+def rules_to_dict(rules: Rules) -> RulesDict:
     """The ``rules`` object of a document: the pattern's name, or its offsets as ``[dcol, drow]`` pairs."""
     return {"large_streetlight_pattern": pattern_to_json(rules.large_streetlight_pattern)}
 

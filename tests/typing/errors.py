@@ -6,8 +6,25 @@ The code sits in functions that are never called: it is read by mypy, not run.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 import paris_score
 from paris_score import Building, Player, Position, Postcards, Reserve
+from paris_score.formats.game_json import GameRecord, game_to_dict
+from paris_score.game import GameState
+from paris_score.moves import (
+    Activate,
+    Build,
+    BuildJardin,
+    Levitate,
+    MoveKind,
+    Pass,
+    PlaceFountain,
+    PlacePiece,
+    PlaceStatue,
+    PlaceTile,
+    Take,
+)
 
 
 def players(position: Position) -> None:
@@ -45,3 +62,17 @@ def batches(positions: list[Position]) -> None:
     reports: list[paris_score.Report] = paris_score.score_many(positions, errors="collect")  # E: assignment
     print(reports)
     paris_score.score_many(positions, errors="ignore")  # E: call-overload
+
+
+def moves_and_bots(state: GameState, move: MoveKind, record: GameRecord) -> None:
+    match move:
+        case PlaceTile() | Take() | Pass() | Build() | Activate() | Levitate():
+            pass
+        case BuildJardin() | PlacePiece() | PlaceStatue() | PlaceFountain():
+            pass
+        case _:
+            assert_never(move)  # E: arg-type
+    print(state.result().returns)  # E: union-attr
+    print(state.view().public)  # E: attr-defined
+    print(game_to_dict(record)["setup"]["tiles"]["green"])  # E: typeddict-item
+    print(paris_score.replay(record).to_dict()["moves"])  # E: typeddict-item

@@ -6,11 +6,39 @@ The code sits in functions that are never called: it is read by mypy, not run.
 from __future__ import annotations
 
 import json
-from typing import Literal, assert_type
+from typing import Literal, assert_never, assert_type
 
 import paris_score
 from paris_score import BatchError, Building, Player, Position, Postcard, Postcards, Problem, Report, Reserve
-from paris_score.documents import CheckDocument, PositionDocument, ProblemCode, ScoreDocument, Verdict
+from paris_score.actions import action_of, move_of
+from paris_score.documents import (
+    CheckDocument,
+    GameDocument,
+    IllegalMoveDict,
+    PositionDocument,
+    ProblemCode,
+    ReplayDocument,
+    ScoreDocument,
+    Verdict,
+)
+from paris_score.formats.game_json import GameRecord, game_to_dict
+from paris_score.game import GameState
+from paris_score.moves import (
+    Activate,
+    Build,
+    BuildJardin,
+    Levitate,
+    Move,
+    MoveKind,
+    Pass,
+    PlaceAnnex,
+    PlaceFountain,
+    PlacePiece,
+    PlaceStatue,
+    PlaceTile,
+    Take,
+)
+from paris_score.states import Result
 
 
 def players_and_reports(position: Position) -> None:
@@ -73,3 +101,29 @@ def batches(paths: list[str], texts: list[str], positions: list[Position]) -> No
             assert_type(item.path, str | None)
         else:
             assert_type(item.winner, Player | Literal["tie"])
+
+
+def moves_and_bots(state: GameState, move: MoveKind, record: GameRecord) -> None:
+    match move:  # exhaustive: MoveKind is a closed union
+        case PlaceTile() | Take() | Pass() | Build() | Activate() | Levitate():
+            pass
+        case BuildJardin() | PlacePiece() | PlaceStatue() | PlaceFountain() | PlaceAnnex():
+            pass
+        case _:
+            assert_never(move)
+    assert_type(Move.parse("pass"), MoveKind)
+    view = state.view("blue")
+    assert_type(view.hand, tuple[str, str] | None)
+    assert_type(view.unseen[0], tuple[tuple[str, str], ...])
+    assert_type(view.sample(7), GameState)
+    assert_type(state.result(), Result | None)
+    assert_type(state.key(), str)
+    assert_type(GameState.from_string(state.to_string()), GameState)
+    assert_type(action_of(state, move), int)
+    assert_type(move_of(state, 0), Move)
+    game_doc = game_to_dict(record)
+    assert_type(game_doc, GameDocument)
+    assert_type(game_doc["setup"]["first"], Literal["orange", "blue"])
+    replay_doc = paris_score.replay(record).to_dict()
+    assert_type(replay_doc, ReplayDocument)
+    assert_type(replay_doc["illegal"], IllegalMoveDict | None)

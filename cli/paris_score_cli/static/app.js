@@ -411,13 +411,22 @@ function drawOverlay() {
   }
 }
 
-// -- talking to the server ---------------------------------------------------------------------------------------
+// -- talking to the server, or to Python in the browser --------------------------------------------------------
+
+// The static page (`paris-score site`) loads static/engine.js before this file: its referee runs in the browser.
+const inBrowser = typeof engine !== "undefined";
 
 async function post(path, body) {
+  if (inBrowser) return engine.post(path, body);
   const response = await fetch(path, { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const type = response.headers.get("Content-Type") || "";
   const data = type.startsWith("application/json") ? await response.json() : await response.text();
   return { status: response.status, data };
+}
+
+function showEngine(state) {
+  // The static page loads its referee on the first visit: say so (with the step) until the first score.
+  if (state.stage !== "ready") $("winner").textContent = state.text;
 }
 
 function schedule() {
@@ -932,7 +941,8 @@ async function share() {
 // -- start --------------------------------------------------------------------------------------------------------
 
 async function start() {
-  facts = await (await fetch("/static/facts.json")).json();
+  if (inBrowser) engine.onProgress(showEngine);
+  facts = inBrowser ? await engine.facts() : await (await fetch("/static/facts.json")).json();
   const overlay = $("overlay");
   const w = facts.width;
   overlay.setAttribute("viewBox", `0 0 ${w} ${w}`);

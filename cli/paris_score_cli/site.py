@@ -1,0 +1,313 @@
+"""``paris-score site OUT_DIR``: the table page as a static folder that scores in the browser (docs/table.md).
+
+The folder holds the page ``paris-score serve`` shows, Pyodide (from the npm
+package pinned in the repository's ``package.json``), the wheels of
+paris-score and attrs written from the installed packages (no network), a
+service worker that keeps every file for offline use, and a web app manifest
+with its icons.  In the browser, ``static/worker.js`` runs
+:func:`paris_score.page.answer`, the function that answers the server's API.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.metadata
+import importlib.util
+import io
+import json
+import math
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zipfile
+import zlib
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+import click
+
+from paris_score import page
+from paris_score_cli.inputs import EXIT_INVALID
+
+PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The files of Pyodide the page loads (the rest of the npm package is for Node and for other packages)."""
+WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
+"""Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
+STATIC: Final = ("index.html", "style.css", "app.js", "engine.js", "worker.js", "icon.svg")
+ICON_SIZES: Final = (192, 512)
+CSP: Final = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'none'"
+)
+"""The static page's policy: as the server's, plus WebAssembly and the workers (the page runs Python)."""
+HEAD: Final = f"""<head>
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<meta name="theme-color" content="#45484f">
+<link rel="manifest" href="manifest.webmanifest">
+<link rel="apple-touch-icon" href="static/icon-192.png">"""
+WHEEL_FILE: Final = b"Wheel-Version: 1.0\nGenerator: paris-score site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+FIXED_TIME: Final = (1980, 1, 1, 0, 0, 0)
+"""Every zip member's date: the same installed files give the same wheel, so an unchanged site keeps its cache."""
+
+
+class SiteError(Exception):
+    """The site cannot be built: said on standard error in one line, exit status 1."""
+
+
+# -- Pyodide -----------------------------------------------------------------------------------------------------
+
+
+def repository() -> Path | None:
+    """The source checkout this package runs from (an editable install), when it has the ``package.json``."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "package.json").is_file() else None
+
+
+def pinned_pyodide(root: Path) -> str:
+    """The Pyodide version ``package.json`` pins."""
+    return str(json.loads((root / "package.json").read_text())["dependencies"]["pyodide"])
+
+
+def find_pyodide(given: Path | None) -> Path:
+    """The unpacked Pyodide folder: ``--pyodide DIR``, else the repository's node_modules (``npm ci`` when absent)."""
+    if given is not None:
+        folder = given
+    else:
+        root = repository()
+        if root is None:
+            raise SiteError(
+                "no Pyodide: paris-score is not run from its repository (no package.json beside it); "
+                "give --pyodide DIR, a folder holding Pyodide's files "
+                "(for example node_modules/pyodide after `npm install pyodide`)"
+            )
+        folder = root / "node_modules" / "pyodide"
+        if not folder.is_dir():
+            npm = shutil.which("npm")
+            if npm is None:
+                raise SiteError(
+                    f"npm is not installed: install Node.js 20 or later (with npm) and run `npm ci` in {root}, "
+                    "or give --pyodide DIR"
+                )
+            click.echo(f"paris-score: installing Pyodide {pinned_pyodide(root)} with `npm ci` in {root}", err=True)
+            done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SiteError(f"`npm ci` failed in {root}:\n{done.stderr.strip()}")
+    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
+    if missing:
+        raise SiteError(f"{folder} is not an unpacked Pyodide folder: {', '.join(missing)} missing")
+    return folder
+
+
+# -- wheels ------------------------------------------------------------------------------------------------------
+
+
+def _package_files(package: str) -> Iterator[tuple[str, bytes]]:
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        raise SiteError(f"the package {package} is not installed")
+    root = Path(spec.origin).parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            yield f"{package}/{path.relative_to(root).as_posix()}", path.read_bytes()
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def wheel(distribution: str) -> tuple[str, bytes]:
+    """A pure wheel of an installed distribution, written from its installed files: (file name, bytes)."""
+    dist = importlib.metadata.distribution(distribution)
+    name = re.sub(r"[-_.]+", "_", dist.metadata["Name"]).lower()
+    info = f"{name}-{dist.version}.dist-info"
+    members = dict(file for package in WHEELS[distribution] for file in _package_files(package))
+    members[f"{info}/METADATA"] = (dist.read_text("METADATA") or "").encode()
+    members[f"{info}/WHEEL"] = WHEEL_FILE
+    record = [f"{path},{_record_hash(data)},{len(data)}" for path, data in members.items()]
+    members[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in members.items():
+            archive.writestr(zipfile.ZipInfo(path, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+    return f"{name}-{dist.version}-py3-none-any.whl", buffer.getvalue()
+
+
+# -- icons -------------------------------------------------------------------------------------------------------
+
+
+def png_icon(svg: bytes, size: int) -> bytes:
+    """The page's icon (static/icon.svg: rects and circles in a square viewBox) drawn as a size x size PNG."""
+    root = ET.fromstring(svg)
+    unit = size / float(root.attrib["viewBox"].split()[2])  # pixels per unit of the viewBox
+    rows = [bytearray(4 * size) for _ in range(size)]
+    for shape in root:
+        tag = shape.tag.rpartition("}")[2]
+        a = {k: float(v) for k, v in shape.attrib.items() if k != "fill"}
+        colour = bytes.fromhex(shape.attrib["fill"].lstrip("#")) + b"\xff"
+        for y, row in enumerate(rows):
+            span = _span(tag, a, (y + 0.5) / unit)  # at the pixels' centres
+            if span is not None:
+                first, last = max(0, math.ceil(span[0] * unit - 0.5)), min(size - 1, math.floor(span[1] * unit - 0.5))
+                row[4 * first : 4 * last + 4] = colour * max(0, last - first + 1)
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def _span(tag: str, a: dict[str, float], y: float) -> tuple[float, float] | None:
+    """From where to where a shape covers the line at height ``y`` (in the viewBox's units), if it does."""
+    if tag == "circle":
+        dy = y - a["cy"]
+        if abs(dy) > a["r"]:
+            return None
+        half = math.sqrt(a["r"] ** 2 - dy * dy)
+        return a["cx"] - half, a["cx"] + half
+    if tag != "rect":
+        raise SiteError(f"static/icon.svg: cannot draw a <{tag}> as a PNG (rect and circle only)")
+    left, top, r = a.get("x", 0.0), a.get("y", 0.0), a.get("rx", 0.0)
+    bottom = top + a["height"]
+    if not top <= y <= bottom:
+        return None
+    dy = max(top + r - y, y - (bottom - r), 0.0)  # how far into a rounded corner's height
+    inset = r - math.sqrt(r * r - dy * dy)
+    return left + inset, left + a["width"] - inset
+
+
+# -- the folder --------------------------------------------------------------------------------------------------
+
+
+APP_SCRIPT: Final = '<script src="/static/app.js" defer></script>'
+
+
+def static_index(html: str) -> str:
+    """The served page's index.html for the static folder: relative addresses, its policy, manifest and engine."""
+    if html.count("<head>") != 1 or html.count(APP_SCRIPT) != 1:
+        raise SiteError(f"static/index.html: expected one <head> and one {APP_SCRIPT}")
+    engine = APP_SCRIPT.replace("app.js", "engine.js")  # first: app.js finds the engine when it starts
+    html = html.replace("<head>", HEAD, 1).replace(APP_SCRIPT, f"{engine}\n{APP_SCRIPT}")
+    return html.replace('"/static/', '"static/')
+
+
+def manifest() -> dict[str, object]:
+    """The web app manifest: installable on a phone's home screen, opening the page full screen."""
+    return {
+        "name": "paris-score: scoring at the table",
+        "short_name": "Paris score",
+        "description": "Tap the board of Paris: La Cité de la Lumière, read the score; works offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#45484f",
+        "icons": [
+            *({"src": f"static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"} for n in ICON_SIZES),
+            {"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+
+
+SERVICE_WORKER: Final = """// The static table page's service worker (written by `paris-score site`; docs/table.md).
+// It stores every file of the site on the first visit, then answers from that store first:
+// the page opens and scores with no network. A new site has a new cache name (a hash of its files),
+// which replaces the old cache when it takes over.
+"use strict";
+const CACHE = "paris-score-%(hash)s";
+const FILES = %(files)s;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => names.filter((name) => name.startsWith("paris-score-") && name !== CACHE))
+      .then((old) => Promise.all(old.map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(event.request, { ignoreSearch: true }))
+      .then((stored) => stored || fetch(event.request)),
+  );
+});
+"""
+
+
+def site_files(pyodide: Path) -> dict[str, bytes]:
+    """Every file of the static site, by its path in the folder (``sw.js`` last: it lists the others)."""
+    static = resources.files("paris_score_cli").joinpath("static")
+    files: dict[str, bytes] = {}
+    for name in STATIC:
+        data = static.joinpath(name).read_bytes()
+        files["index.html" if name == "index.html" else f"static/{name}"] = data
+    files["index.html"] = static_index(files["index.html"].decode()).encode()
+    files["static/facts.json"] = page.facts_json()
+    for size in ICON_SIZES:
+        files[f"static/icon-{size}.png"] = png_icon(files["static/icon.svg"], size)
+    files["manifest.webmanifest"] = json.dumps(manifest(), ensure_ascii=False, indent=2).encode()
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = (pyodide / name).read_bytes()
+    wheels = [wheel(distribution) for distribution in WHEELS]
+    for name, data in wheels:
+        files[f"wheels/{name}"] = data
+    files["site.json"] = json.dumps({"wheels": [f"wheels/{name}" for name, _ in wheels]}, indent=2).encode()
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    cached = ["./", *sorted(files)]
+    files["sw.js"] = (SERVICE_WORKER % {"hash": digest.hexdigest()[:16], "files": json.dumps(cached)}).encode()
+    return files
+
+
+@click.command(short_help="Write the table page as a static site that scores offline.")
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--pyodide",
+    "pyodide_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="An unpacked Pyodide folder (holding pyodide.mjs, pyodide.asm.wasm, ...); "
+    "default: the repository's node_modules/pyodide, installed with `npm ci` when absent.",
+)
+def site(out_dir: Path, pyodide_dir: Path | None) -> None:
+    """Write the table page into OUT_DIR as a static site that scores in the browser (docs/table.md).
+
+    Any static file host can serve OUT_DIR (GitHub Pages, `python -m
+    http.server`): the page runs paris-score in the browser with Pyodide,
+    works offline after the first visit and installs on a phone's home screen.
+    Files already in OUT_DIR with other names are left alone.
+
+    \b
+    Examples:
+      paris-score site public/table
+      paris-score site public/table --pyodide ~/pyodide-314.0.7
+    """
+    try:
+        files = site_files(find_pyodide(pyodide_dir))
+        for path, data in files.items():
+            target = out_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    except SiteError as e:
+        click.echo(f"paris-score: {e}", err=True)
+        sys.exit(EXIT_INVALID)
+    except OSError as e:
+        click.echo(f"paris-score: cannot write {out_dir}: {e.strerror or e}", err=True)
+        sys.exit(EXIT_INVALID)
+    size = sum(len(data) for data in files.values())
+    click.echo(f"paris-score: wrote the table page to {out_dir} ({len(files)} files, {size / 1e6:.1f} MB)")

@@ -1,0 +1,69 @@
+// The static page's referee (docs/table.md): only the page `paris-score site` writes loads this file,
+// before app.js. The very same Python function that answers `paris-score serve`, paris_score.page.answer,
+// runs in the browser: Pyodide in a Web Worker (static/worker.js), so that the page never freezes; a
+// service worker (sw.js) keeps every file for offline use. engine.post(path, body) resolves to
+// {status, data} (data: JSON or text) as a request to the server would.
+"use strict";
+
+const engine = (() => {
+  const listeners = [];
+  const waiting = new Map(); // request id -> {resolve, reject}
+  const worker = new Worker("static/worker.js", { type: "module" });
+  let lastId = 0;
+  let state = { stage: "loading", step: 0, steps: 3, text: "loading the referee…" };
+
+  function report(next) {
+    state = next;
+    document.documentElement.dataset.engine = state.stage; // for tests and the stylesheet: loading, ready, failed
+    for (const listener of listeners) listener(state);
+    // The offline copy (sw.js stores every file of the site) is made once the referee runs, so that a first visit
+    // does not download everything twice at once; registering again on later visits looks for a new version.
+    if (state.stage === "ready" && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
+    }
+  }
+
+  function fail(message) {
+    report({ stage: "failed", step: state.step, steps: state.steps, text: "the referee could not start: " + message });
+    for (const { reject } of waiting.values()) reject(new Error(message));
+    waiting.clear();
+  }
+
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.progress) report(m.progress);
+    else if (m.id === undefined) fail(m.failed);
+    else {
+      const call = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (m.failed !== undefined) call.reject(new Error(m.failed));
+      else call.resolve({ status: m.status, data: m.type.startsWith("application/json") ? JSON.parse(m.body) : m.body });
+    }
+  };
+  worker.onerror = (ev) => {
+    ev.preventDefault();
+    fail(ev.message || "the worker stopped");
+  };
+
+  async function post(path, body) {
+    if (state.stage === "failed") throw new Error(state.text);
+    const [route, query = ""] = path.split("?", 2);
+    const id = ++lastId;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, path: route, query, body });
+    });
+  }
+
+  async function facts() {
+    return (await fetch("static/facts.json")).json();
+  }
+
+  function onProgress(listener) {
+    listeners.push(listener);
+    listener(state);
+  }
+
+  document.documentElement.dataset.engine = state.stage;
+  return { post, facts, onProgress };
+})();

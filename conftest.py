@@ -1,0 +1,11 @@
+"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed."""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore = [
+    path
+    for path, needs in (("paris_score/pettingzoo.py", "pettingzoo"), ("paris_score/openspiel.py", "pyspiel"))
+    if importlib.util.find_spec(needs) is None
+]

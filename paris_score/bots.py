@@ -1,0 +1,211 @@
+"""Bots and a bot arena (docs' "For bot authors"): a bot sees its player's view, never the hidden tiles.
+
+A bot is a function ``bot(view, rng) -> Move``: ``view`` is what the side to
+move knows (:class:`~paris_score.views.View`), ``rng`` a ``random.Random`` of
+its own.  :func:`play_match` plays two bots against each other, each setup
+twice with the seats swapped.
+
+>>> record, result = play_game(greedy_bot, random_bot, seed=3)
+>>> result.returns in ((1, -1), (0, 0), (-1, 1)), record.moves[0].startswith(("tile", "take"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import Final
+
+import attrs
+
+from paris_score.formats.game_json import GameRecord
+from paris_score.game import GameState
+from paris_score.generate import random_setup
+from paris_score.model import Player
+from paris_score.moves import Move
+from paris_score.states import Result
+from paris_score.views import View
+
+Bot = Callable[[View, random.Random], Move]
+"""A bot: what the side to move knows and a random generator of its own -> one of its legal moves."""
+
+
+def random_bot(view: View, rng: random.Random) -> Move:
+    """A legal move drawn uniformly."""
+    return rng.choice(view.legal_moves())
+
+
+def greedy_bot(view: View, rng: random.Random) -> Move:
+    """In phase 2, the move after which the side to move leads by most in points (S1-S5; ties: the first in
+    ``legal_moves()``' order); in phase 1, where there is no board to score yet, a move at random."""
+    state = view.sample(rng)
+    moves = state.legal_moves()
+    if state.phase == 1:
+        return rng.choice(moves)
+    me = state.turn
+    return max(moves, key=lambda move: state.play(move).outcome().lead(me))
+
+
+@attrs.define(eq=False)
+class _Node:
+    """A node of the information-set tree: the move that led to it, who played it, its statistics."""
+
+    player: Player | None
+    children: dict[Move, _Node] = attrs.field(factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+
+def _playout(state: GameState, rng: random.Random) -> GameState:
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def _best_leads(state: GameState, width: int) -> set[Move]:
+    """The ``width`` moves after which the side to move leads by most (phase 2), ties in ``legal_moves()``' order."""
+    me = state.turn
+    moves = state.legal_moves()
+    leads = [state.play(move).outcome().lead(me) for move in moves]
+    order = sorted(range(len(moves)), key=lambda k: -leads[k])
+    return {moves[k] for k in order[:width]}
+
+
+def ismcts(playouts: int = 200, exploration: float = 0.7, width: int | None = 8) -> Bot:
+    """An information-set Monte Carlo tree search bot (single observer) with ``playouts`` playouts a move.
+
+    Each playout deals the unseen tiles again (:meth:`View.sample`), walks
+    down a tree shared by every deal (choosing by UCB among the moves legal
+    in this deal, each counted as available), adds one node, plays the game
+    out at random and scores it +1 / 0 / -1 for each node's mover (draws
+    count half).  The move tried most often is played.  In phase 2 the
+    search considers at the root only the ``width`` moves after which the
+    bot leads by most (all of them with ``width=None``): a few hundred
+    playouts cannot tell apart the hundreds of moves of a phase 2 turn.
+    """
+    if playouts < 1:
+        raise ValueError(f"playouts: expected at least 1, got {playouts}")
+    if width is not None and width < 1:
+        raise ValueError(f"width: expected at least 1 or None, got {width}")
+
+    def bot(view: View, rng: random.Random) -> Move:
+        root = _Node(None)
+        allowed = _best_leads(view.sample(rng), width) if width is not None and view.phase == 2 else None
+        for _ in range(playouts):
+            state = view.sample(rng)
+            node, path = root, []
+            while not state.is_over:
+                moves = state.legal_moves()
+                if node is root and allowed is not None:
+                    moves = [m for m in moves if m in allowed]
+                untried = [m for m in moves if m not in node.children]
+                if untried:
+                    move = rng.choice(untried)
+                    child = node.children[move] = _Node(state.turn)
+                    state = state.play(move)
+                    path.append(child)
+                    break
+                for m in moves:
+                    node.children[m].available += 1
+                move = max(moves, key=lambda m: _ucb(node.children[m], exploration))
+                node = node.children[move]
+                state = state.play(move)
+                path.append(node)
+            result = _playout(state, rng).result()
+            assert result is not None
+            for visited in path:
+                assert visited.player is not None
+                visited.visits += 1
+                visited.reward += (result.value(visited.player) + 1) / 2
+        legal = view.legal_moves()
+        return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+    bot.__name__ = bot.__qualname__ = f"ismcts({playouts})" if width == 8 else f"ismcts({playouts}, width={width})"
+    return bot
+
+
+def _ucb(node: _Node, exploration: float) -> float:
+    return node.reward / node.visits + exploration * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+ismcts_bot: Final = ismcts()
+""":func:`ismcts` with 200 playouts a move."""
+
+
+# -- the arena --------------------------------------------------------------------------------------------------
+
+
+class BotError(ValueError):
+    """A bot failed: it raised, or returned a move that is not legal."""
+
+
+def play_game(orange: Bot, blue: Bot, seed: int) -> tuple[GameRecord, Result]:
+    """A whole game from ``random_setup(seed)`` between two bots, each with its own ``random.Random``.
+
+    :class:`BotError` names the bot, the move number and the move when a bot raises or plays an illegal move.
+    """
+    setup = random_setup(seed)
+    state = GameState.start(setup)
+    bots = {Player.ORANGE: orange, Player.BLUE: blue}
+    rngs = {player: random.Random(f"{seed}:{player}") for player in Player}
+    moves: list[str] = []
+    while not state.is_over:
+        player = state.turn
+        bot = bots[player]
+        name = getattr(bot, "__name__", repr(bot))
+        try:
+            move = bot(state.view(), rngs[player])
+        except Exception as error:
+            raise BotError(f"{player} bot {name} raised at move {len(moves) + 1}: {error!r}") from error
+        if move not in state.legal_moves():
+            raise BotError(f"{player} bot {name} played {move!s:.80} at move {len(moves) + 1}: not a legal move")
+        moves.append(str(move))
+        state = state.play(move)
+    result = state.result()
+    assert result is not None
+    return GameRecord(setup, tuple(moves), result.scores), result
+
+
+@attrs.frozen
+class MatchResult:
+    """The first bot's games against the second: won, drawn, lost, and its score with a 95 % interval."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """The first bot's points a game: a win 1, a draw 1/2."""
+        return (self.wins + self.draws / 2) / self.games
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson's score interval of :attr:`score` (95 % with ``z`` 1.96): the draws count half a win."""
+        n, p = self.games, self.score
+        centre = p + z * z / (2 * n)
+        spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        scale = 1 + z * z / n
+        return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def match_games(first: Bot, second: Bot, games: int, seed: int = 0) -> Iterator[tuple[Player, GameRecord, Result]]:
+    """``games`` games of ``first`` against ``second``: game ``i`` from ``random_setup(seed + i // 2)``, ``first``
+    orange in even games and blue in odd ones (each setup played from both seats); yields ``first``'s seat, the
+    record and the result of each game."""
+    for i in range(games):
+        seat = Player.ORANGE if i % 2 == 0 else Player.BLUE
+        pair = (first, second) if seat is Player.ORANGE else (second, first)
+        record, result = play_game(*pair, seed=seed + i // 2)
+        yield seat, record, result
+
+
+def play_match(first: Bot, second: Bot, games: int, seed: int = 0) -> MatchResult:
+    """The tally of :func:`match_games`, from ``first``'s side."""
+    values = [result.value(seat) for seat, _, result in match_games(first, second, games, seed)]
+    return MatchResult(values.count(1), values.count(0), values.count(-1))

@@ -1,0 +1,287 @@
+"""The table page's API, pure: a path, a query string and a position in; an :class:`Answer` out (docs/table.md).
+
+Both ways of running the page call :func:`answer`: ``paris-score serve``
+over HTTP, and the static page (``paris-score site``) inside the browser,
+where Pyodide runs this module in a Web Worker.  Nothing here reads a file,
+opens a socket or needs click.
+
+Every answer is a 200 or a 4xx with a JSON body ``{"status", "error",
+"errors"}``: an unknown path 404, a bad query or an unreadable position 400,
+a position that cannot be scored (or written) 422.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Final
+from urllib.parse import parse_qs
+
+import attrs
+
+import paris_score
+from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
+from paris_score.verdict import problems_document, summary
+
+SOURCE: Final = "<request>"
+"""How the paris-check/1 document names the position (the ``file`` key)."""
+TABLE_FORMAT: Final = "paris-table/1"
+"""The document ``/api/table`` answers: all the page shows after a change (docs/table.md)."""
+
+Query = dict[str, list[str]]
+
+
+@attrs.frozen
+class Answer:
+    """What the page is answered: an HTTP status, the body's bytes and their content type."""
+
+    status: int
+    body: bytes
+    content_type: str
+
+
+class RequestError(Exception):
+    """A request answered with a 4xx status and a JSON body ``{"status", "error", "errors"}``."""
+
+    def __init__(self, status: int, error: str, errors: list[Located] | None = None, **extra: Any) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.errors = errors or []
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "error": self.error,
+            "errors": [{"where": e.where, "message": e.message} for e in self.errors],
+            **self.extra,
+        }
+
+    def answer(self) -> Answer:
+        """This error as the page is answered it (``extra`` keys go into the body)."""
+        return Answer(self.status, json.dumps(self.body(), ensure_ascii=False, indent=2).encode(), "application/json")
+
+
+def facts() -> dict[str, Any]:
+    """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
+    from paris_score import annotate, svg
+    from paris_score.formats.position_json import POSITION_FORMAT
+    from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
+    from paris_score.postcards import STARRED, Postcard
+
+    return {
+        "format": POSITION_FORMAT,
+        "width": svg.WIDTH,
+        "margin": svg.MARGIN,
+        "square": svg.SQUARE_SIZE,
+        "ground_colours": svg.GROUND_COLOURS,
+        "building_fill": {str(k): v for k, v in svg.BUILDING_FILL.items()},
+        "overlays": annotate.OVERLAYS,
+        "patterns": PATTERN_NAMES,
+        "default_pattern": Rules().large_streetlight_pattern,
+        "box_sizes": BOX_SIZES,
+        "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
+    }
+
+
+def facts_json() -> bytes:
+    """:func:`facts` as the page loads it (``static/facts.json``)."""
+    return json.dumps(facts(), ensure_ascii=False).encode()
+
+
+# -- the query ---------------------------------------------------------------------------------------------------
+
+
+def _flag(query: Query, name: str) -> bool:
+    values = query.get(name, [])
+    if any(v not in ("", "1", "yes", "true") for v in values):
+        raise RequestError(400, f"query parameter {name}: expected no value, 1, yes or true")
+    return bool(values)
+
+
+def _one(query: Query, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
+    values = query.get(name, [])
+    if not values and default is not None:
+        return default
+    if len(values) != 1 or values[0] not in choices:
+        raise RequestError(400, f"query parameter {name}: expected one of {', '.join(choices)}")
+    return values[0]
+
+
+def parse_query(path: str, query: str) -> Query:
+    """The query string of a request to ``path``: every parameter known to that endpoint, else a 400."""
+    try:
+        parsed = parse_qs(query, keep_blank_values=True, max_num_fields=20)
+    except ValueError:
+        raise RequestError(400, "unreadable query string") from None
+    unknown = sorted(set(parsed) - set(PARAMETERS[path]))
+    if unknown:
+        expected = ", ".join(PARAMETERS[path]) or "none"
+        raise RequestError(400, f"unknown query parameter {unknown[0]!r}; {path} takes: {expected}")
+    return parsed
+
+
+def read_body_position(body: bytes) -> paris_score.Position:
+    """The position in a request body, JSON or text grid (detected as :func:`paris_score.loads` does)."""
+    try:
+        return paris_score.loads(body)
+    except PositionFormatError as e:
+        raise RequestError(400, "unreadable position", list(e.errors)) from None
+    except ParisScoreError as e:
+        raise RequestError(400, "unreadable position", [Located("", line) for line in str(e).splitlines()]) from None
+
+
+# -- the endpoints -----------------------------------------------------------------------------------------------
+
+
+def api_score(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/score[?format=text][&no-check]``: the paris-score/1 report (or its text), as ``score`` (G9)."""
+    output_format = _one(query, "format", ("json", "text"), "json")
+    if not _flag(query, "no-check"):
+        problems = paris_score.check(position)
+        doc = problems_document(problems, file=SOURCE)
+        if not doc["legal"]:
+            raise RequestError(422, f"not legal ({summary(problems)}); add ?no-check to score it anyway", check=doc)
+    try:
+        report = paris_score.score(position)
+    except IllegalPositionError as e:
+        doc = problems_document(e.problems, file=SOURCE)
+        raise RequestError(422, "pieces stand on one another: no score (W1)", check=doc) from None
+    if output_format == "text":
+        return str(report).encode(), "text/plain; charset=utf-8"
+    return _json(report.to_dict())
+
+
+def api_check(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/check[?final]``: the paris-check/1 document, as ``check --format json``."""
+    final = _flag(query, "final")
+    return _json(problems_document(paris_score.check(position, final=final), final=final, file=SOURCE))
+
+
+def api_render(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/render[?overlay=NAME...]``: the SVG picture, as ``render``."""
+    from paris_score import annotate
+
+    overlays = query.get("overlay", [])
+    unknown = sorted(set(overlays) - set(annotate.OVERLAYS))
+    if unknown:
+        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
+    return annotate.board(position, overlays=overlays).encode(), "image/svg+xml"
+
+
+def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/convert?to=json|text``: the position written in that format, as ``convert``."""
+    target = _one(query, "to", ("json", "text"))
+    try:
+        text = paris_score.dumps(position, format="text" if target == "text" else "json")
+    except ParisScoreError as e:
+        raise RequestError(422, "cannot be written as a text grid", [Located("", str(e))]) from None
+    return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
+
+
+def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Position, list[str]]:
+    """``position`` without each piece standing on a space an earlier one holds (W1), and the names left out.
+
+    Pieces are taken in the order :meth:`~paris_score.Position.things` lists them (buildings, annexes, the
+    other pieces), so a piece put down on a building is the one left out, never the building under it.
+    """
+    from paris_score.postcards import PIECE
+
+    taken = 0
+    left_out: list[str] = []
+    buildings = []
+    for building in position.buildings:
+        if building.cells & taken:
+            left_out.append(f"building {building.id}")
+        else:
+            taken |= building.cells
+            buildings.append(building)
+    for i, building in enumerate(buildings):
+        if building.annex is not None:
+            if taken >> building.annex & 1:
+                buildings[i] = attrs.evolve(building, annex=None)
+                left_out.append(f"the annex of {building.id}")
+            else:
+                taken |= 1 << building.annex
+    pieces = position.pieces
+    for key, sq in pieces.placed().items():
+        if taken >> sq & 1:
+            pieces = attrs.evolve(pieces, **{key: None})
+            left_out.append(f"the {PIECE[key].label}")
+        else:
+            taken |= 1 << sq
+    return attrs.evolve(position, buildings=tuple(buildings), pieces=pieces), left_out
+
+
+def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/table[?overlay=NAME...]``: everything the page shows after a change, in one ``paris-table/1``.
+
+    ``check`` is the paris-check/1 document; ``score`` the paris-score/1 report even when the position breaks a
+    rule (as ``score --no-check``), and when pieces stand on one another (W1) the report of the position without
+    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``svg`` the picture.
+    """
+    from paris_score import annotate
+    from paris_score.squares import scan, square_name
+
+    overlays = query.get("overlay", [])
+    if set(overlays) - set(annotate.OVERLAYS):
+        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
+    check = problems_document(paris_score.check(position), file=SOURCE)
+    scored, left_out = without_overlaps(position) if position.overlap else (position, [])
+    report = paris_score.score(scored)
+    counted_spaces = {
+        str(player): {str(c.card): [square_name(sq) for sq in scan(c.spaces)] for c in report[player].postcards.cards}
+        for player in paris_score.Player
+    }
+    return _json(
+        {
+            "format": TABLE_FORMAT,
+            "check": check,
+            "score": report.to_dict(),
+            "left_out": left_out,
+            "counted": counted_spaces,
+            "svg": str(annotate.board(position, overlays=overlays)),
+        }
+    )
+
+
+def _json(doc: Any) -> tuple[bytes, str]:
+    return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
+
+
+API: Final[dict[str, Callable[[paris_score.Position, Query], tuple[bytes, str]]]] = {
+    "/api/score": api_score,
+    "/api/check": api_check,
+    "/api/render": api_render,
+    "/api/convert": api_convert,
+    "/api/table": api_table,
+}
+PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
+    "/api/score": ("format", "no-check"),
+    "/api/check": ("final",),
+    "/api/render": ("overlay",),
+    "/api/convert": ("to",),
+    "/api/table": ("overlay",),
+}
+
+
+def answer(path: str, query: str, body: bytes) -> Answer:
+    """The answer to a position posted to ``path`` (an ``/api/...`` endpoint) with ``query`` (without its ``?``).
+
+    The one entry point of both modes: ``paris-score serve`` sends it over HTTP, the static page's worker posts
+    it back to the page.  A bad request is a 4xx answer, never an exception.
+
+    >>> answer("/api/score", "format=text", b"").status
+    400
+    >>> answer("/api/nowhere", "", b"").status
+    404
+    """
+    try:
+        if path not in API:
+            raise RequestError(404, "no such page")
+        query_values = parse_query(path, query)
+        position = read_body_position(body)
+        return Answer(200, *API[path](position, query_values))
+    except RequestError as e:
+        return e.answer()

@@ -1,0 +1,46 @@
+"""The final scoring of the other *Paris*: Kramer & Kiesling's game of 2020 (docs/paris2020.md).
+
+Not *La Cité de la Lumière*: 2-4 investors own buildings and landscapes in
+the districts of Paris, and each district's scoring tile pays by place (K1-K8).
+
+>>> from paris_score import paris2020
+>>> game = paris2020.loads_final('''{"format": "paris2020-final/1",
+...   "players": [{"name": "Ula", "points": 45, "francs": 7, "bonus_27": true},
+...               {"name": "Marek", "points": 38, "francs": 12}],
+...   "districts": [{"name": "Belleville", "scoring": [18, 9, 4],
+...                  "properties": [{"value": 12, "owners": ["Ula"]}, {"value": 5, "owners": ["Marek"]}]}]}''')
+>>> result = paris2020.score(game)
+>>> [(p.name, p.total) for p in result.players], result.winners
+([('Ula', 70), ('Marek', 38)], ('Ula',))
+"""
+
+from __future__ import annotations
+
+from paris_score.paris2020.document import dumps_final, final_from_dict, final_to_dict, load_final, loads_final
+from paris_score.paris2020.model import District, EndOfGame, Player, Property
+from paris_score.paris2020.referee import problems, warnings
+from paris_score.paris2020.report import breakdown, score_to_dict
+from paris_score.paris2020.scoring import Decider, DistrictScore, PlayerScore, Score, Standing, district_score, score
+
+__all__ = [
+    "Decider",
+    "District",
+    "DistrictScore",
+    "EndOfGame",
+    "Player",
+    "PlayerScore",
+    "Property",
+    "Score",
+    "Standing",
+    "breakdown",
+    "district_score",
+    "dumps_final",
+    "final_from_dict",
+    "final_to_dict",
+    "load_final",
+    "loads_final",
+    "problems",
+    "score",
+    "score_to_dict",
+    "warnings",
+]

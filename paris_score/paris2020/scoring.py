@@ -1,0 +1,221 @@
+"""The final scoring of *Paris* (2020) as pure functions (docs/paris2020.md, K2-K7).
+
+:func:`score` refuses an end of game the referee finds wrong
+(:class:`~paris_score.errors.Paris2020FormatError`, each error at its key
+path), then scores each district (:func:`district_score`) and names the
+winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import groupby
+from typing import Final, Literal
+
+import attrs
+
+from paris_score.errors import Located, Paris2020FormatError
+from paris_score.paris2020.model import District, EndOfGame
+from paris_score.paris2020.referee import and_list, ordinal, problems, warnings
+
+Decider = Literal["points", "francs", "property value", "shared"]
+"""K7: what settled the winner: the most points, then francs, then the value of all properties; else a shared win."""
+
+
+@attrs.frozen
+class Standing:
+    """K4: one player's place in one district: what they own there, their place and its points."""
+
+    name: str
+    parts: tuple[int, ...]
+    """The values of the properties they own there, most valuable first; one owned twice is there twice (K3)."""
+    place: int
+    """1 for the 1st place ...; players still tied share one, and the places after it are skipped (K4)."""
+    points: int
+    why_none: str = ""
+    """Why the place scores nothing (K4-K6); empty when it scores."""
+
+    @property
+    def value(self) -> int:
+        """K3: the sum of their properties' values there."""
+        return sum(self.parts)
+
+    @property
+    def best(self) -> int:
+        """K4: their most valuable property there, which breaks a tie on the sum."""
+        return self.parts[0]
+
+
+@attrs.frozen
+class DistrictScore:
+    """K4: a district's standings, by place (tied players in the players' order), and how each tie was settled."""
+
+    name: str
+    scoring: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    ties: tuple[str, ...] = ()
+    unplaced: tuple[str, ...] = ()
+    """The players who own nothing there: they take no place (K4)."""
+
+    def points(self, name: str) -> int:
+        """What ``name`` scores here (0 without a place)."""
+        return sum(s.points for s in self.standings if s.name == name)
+
+
+@attrs.frozen
+class PlayerScore:
+    """K2-K7: one player's final score, line by line."""
+
+    name: str
+    points: int
+    """On the score track before the final scoring."""
+    bonus_27: int
+    """K2: a point per franc with bonus tile 27, else 0."""
+    tile_27: bool
+    """K2: whether they hold bonus tile 27."""
+    districts: tuple[int, ...]
+    """K4: the points of each district, in the districts' order."""
+    francs: int
+    property_value: int
+    """K7: the value of every property they own (one owned twice counts twice), the last tie-break."""
+
+    @property
+    def total(self) -> int:
+        return self.points + self.bonus_27 + sum(self.districts)
+
+
+@attrs.frozen
+class Score:
+    """The final scoring of an end of game: each player, each district, the winners and what decided it."""
+
+    players: tuple[PlayerScore, ...]
+    districts: tuple[DistrictScore, ...]
+    winners: tuple[str, ...]
+    decided_by: Decider
+    warnings: tuple[Located, ...] = ()
+    """K8: what the box's keys make doubtful (the score stands)."""
+
+    def __getitem__(self, name: str) -> PlayerScore:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        from paris_score.paris2020.report import breakdown
+
+        return breakdown(self)
+
+
+def _place_points(place: int, value: int, first: int, scoring: tuple[int, ...], players: int) -> tuple[int, str]:
+    """The points of a place (K4-K6), and why there are none."""
+    if players == 4 and place == 4:
+        return 0, "the 4th place never scores with 4 players (K5)"
+    if players == 2 and place == 2 and 2 * value < first:
+        return 0, f"with 2 players the 2nd place needs at least half the 1st's value: {value} < {first}/2 (K6)"
+    if not scoring:
+        return 0, "no scoring tile in this district (K4)"
+    if place > len(scoring):
+        return 0, f"the scoring tile has no {ordinal(place)} place (K4)"
+    return scoring[place - 1], ""
+
+
+def _sharing(district: District, shared: Sequence[Standing], placed: int) -> str:
+    """K4: why players tied on the sum still tie, and the place they share (of ``placed`` players)."""
+    place, best = shared[0].place, shared[0].best
+    co_owned = any(p.value == best and all(p.keys(s.name) for s in shared) for p in district.properties)
+    whose = "they co-own" if co_owned else "each owns"
+    text = f"{whose} a property of {best}, the most valuable each owns there: they share the {ordinal(place)} place"
+    if placed >= place + len(shared):
+        skipped = [ordinal(p) for p in range(place + 1, place + len(shared))]
+        text += f", the {and_list(skipped)} place{'s' * (len(skipped) > 1)} skipped"
+    return text
+
+
+def _tie_notes(district: District, standings: Sequence[Standing]) -> list[str]:
+    """K4: how each tie on the sum was settled, in words."""
+    notes: list[str] = []
+    for value, tied in groupby(standings, key=lambda s: s.value):
+        group = list(tied)
+        if len(group) < 2:
+            continue
+        names = and_list(s.name for s in group)
+        if len({s.place for s in group}) == 1:
+            notes.append(f"{names} tie on {value}, and {_sharing(district, group, len(standings))} (K4)")
+            continue
+        bests = ", ".join(f"{s.name} {s.best}" for s in group)
+        notes.append(f"{names} tie on {value}; the most valuable property each owns there decides: {bests} (K4)")
+        for _, same in groupby(group, key=lambda s: s.place):
+            shared = list(same)
+            if len(shared) > 1:
+                still = and_list(s.name for s in shared)
+                notes.append(f"{still} still tie: {_sharing(district, shared, len(standings))} (K4)")
+    return notes
+
+
+def district_score(district: District, players: Sequence[str]) -> DistrictScore:
+    """K3-K6: each player's place in ``district`` and its points; ``players`` are the names, in order."""
+    owned = {
+        name: tuple(sorted((p.value for p in district.properties for _ in range(p.keys(name))), reverse=True))
+        for name in players
+    }
+    placed = sorted((name for name in players if owned[name]), key=lambda n: (-sum(owned[n]), -owned[n][0]))
+    keys = [(sum(owned[n]), owned[n][0]) for n in placed]
+    first = keys[0][0] if keys else 0
+    standings: list[Standing] = []
+    for name, key in zip(placed, keys, strict=True):
+        place = keys.index(key) + 1  # players with the same sum and best property share the higher place
+        points, why = _place_points(place, key[0], first, district.scoring, len(players))
+        standings.append(Standing(name, owned[name], place, points, why))
+    return DistrictScore(
+        district.name,
+        district.scoring,
+        tuple(standings),
+        tuple(_tie_notes(district, standings)),
+        tuple(name for name in players if not owned[name]),
+    )
+
+
+WIN_ORDER: Final[tuple[tuple[Decider, Callable[[PlayerScore], int]], ...]] = (
+    ("points", lambda p: p.total),
+    ("francs", lambda p: p.francs),
+    ("property value", lambda p: p.property_value),
+)
+"""K7: the most points wins; a tie goes to the most francs, then to the most valuable properties."""
+
+
+def winners(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], Decider]:
+    """K7: who wins, and what decided it (``"shared"``: still tied after every tie-break)."""
+    leaders = list(players)
+    for decider, key in WIN_ORDER:
+        top = max(key(p) for p in leaders)
+        leaders = [p for p in leaders if key(p) == top]
+        if len(leaders) == 1:
+            return (leaders[0].name,), decider
+    return tuple(p.name for p in leaders), "shared"
+
+
+def score(game: EndOfGame) -> Score:
+    """K2-K7: the final scoring of ``game``.
+
+    :class:`~paris_score.errors.Paris2020FormatError` lists every error (K1-K3) when it cannot be scored.
+    """
+    errors = problems(game)
+    if errors:
+        raise Paris2020FormatError(errors)
+    names = [p.name for p in game.players]
+    districts = tuple(district_score(d, names) for d in game.districts)
+    players = tuple(
+        PlayerScore(
+            p.name,
+            p.points,
+            p.francs if p.bonus_27 else 0,
+            p.bonus_27,
+            tuple(d.points(p.name) for d in districts),
+            p.francs,
+            sum(s.value for d in districts for s in d.standings if s.name == p.name),
+        )
+        for p in game.players
+    )
+    won, decider = winners(players)
+    return Score(players, districts, won, decider, tuple(warnings(game)))

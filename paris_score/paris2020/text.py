@@ -1,0 +1,206 @@
+"""The end of a game of *Paris* (2020) as text a player can type at the table (docs/paris2020.md)::
+
+    # the end of our game
+    player Ula: 45 points, 7 francs, bonus 27
+    player Marek: 38 points, 12 francs
+
+    district Belleville: 18 9 4
+    12 Ula
+    5 Marek
+    15 Ula + Marek
+
+A ``player`` line gives a name, points (on the score track) and francs, and
+``bonus 27`` for its holder; a ``district`` line a name and its scoring
+tile's values (none: no tile); each line under it a property, its value then
+its owners, joined by ``+`` (``3 Ula + Ula``: owned twice).  ``#`` starts a
+comment; a ``note:`` line is the document's note.  It says the same as a
+``paris2020-final/1`` document, and converts to one and back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError
+from paris_score.formats import input_text
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.paris2020.document import loads_final
+from paris_score.paris2020.model import District, EndOfGame, Player, Property
+from paris_score.paris2020.referee import problems
+
+_NUMBER: Final = rf"\d{{1,{MAX_DIGITS}}}"
+_FIELD: Final = re.compile(rf"({_NUMBER}) +(points?|francs?)|bonus +27")
+_VALUES: Final = re.compile(rf"(?:{_NUMBER}(?: +|$))*")
+_PROPERTY: Final = re.compile(rf"({_NUMBER}) +(\S.*)")
+_PATH: Final = re.compile(r"(players|districts)\[(\d+)\](?:\.properties\[(\d+)\])?")
+_NOT_IN_NAMES: Final = ("\n", "\r", "#", ":", "+")
+
+
+class _Lines:
+    """Where each player, district and property was typed: key paths to line numbers."""
+
+    def __init__(self) -> None:
+        self.players: list[int] = []
+        self.districts: list[int] = []
+        self.properties: list[list[int]] = []
+
+    def of(self, match: re.Match[str]) -> int:
+        kind, i, j = match[1], int(match[2]), match[3]
+        if kind == "players":
+            return self.players[i]
+        return self.districts[i] if j is None else self.properties[i][int(j)]
+
+    def locate(self, problem: Located) -> Located:
+        """A referee's problem at its line: key paths, in its place and its message, become lines."""
+        found = _PATH.match(problem.where)
+        where = f"line {self.of(found)}" if found else problem.where
+        return Located(where, _PATH.sub(lambda m: f"the {m[1][:-1]} on line {self.of(m)}", problem.message))
+
+
+def _body(text: str | bytes, expected: str) -> str:
+    """The text, decoded; too large, undecodable or empty input refused as the reader's error."""
+    try:
+        return input_text(text, expected, "documents")
+    except PositionFormatError as e:
+        raise Paris2020FormatError(e.errors) from None
+
+
+def _player(line: str, number: int, errors: list[Located]) -> Player | None:
+    name, _, rest = line.removeprefix("player ").partition(":")
+    if not name.strip():
+        errors.append(Located(f"line {number}", "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'"))
+        return None
+    said: dict[str, int] = {}
+    bonus = False
+    for field in (f.strip() for f in rest.split(",")):
+        read = _FIELD.fullmatch(field)
+        if read is None:
+            errors.append(
+                Located(
+                    f"line {number}",
+                    f"{field!r}: expected '45 points', '7 francs' or 'bonus 27'"
+                    if field
+                    else "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'",
+                )
+            )
+            return None
+        what = "bonus" if read[2] is None else read[2].rstrip("s")
+        if what in said or (what == "bonus" and bonus):
+            errors.append(Located(f"line {number}", f"{field!r}: the {what}s are given twice"))
+            return None
+        if what == "bonus":
+            bonus = True
+        else:
+            said[what] = int(read[1])
+    missing = [what for what in ("point", "franc") if what not in said]
+    if missing:
+        errors.append(
+            Located(f"line {number}", f"player {name.strip()}: no {' and no '.join(m + 's' for m in missing)}")
+        )
+        return None
+    return Player(name.strip(), said["point"], said["franc"], bonus)
+
+
+def loads_text(text: str | bytes) -> EndOfGame:
+    """An end of game from its text (``str`` or UTF-8 ``bytes``), refereed (K1-K3).
+
+    :class:`~paris_score.errors.Paris2020FormatError` lists every error, each at its line.
+    """
+    body = _body(text, "the end of a game of Paris (2020)")
+    errors: list[Located] = []
+    lines = _Lines()
+    players: list[Player] = []
+    districts: list[tuple[str, tuple[int, ...], list[Property]]] = []
+    note = ""
+    for number, raw in enumerate(body.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if len(errors) >= MAX_ERRORS:
+            errors.append(Located("", f"stopped after {MAX_ERRORS} errors"))
+            break
+        if not line:
+            continue
+        at = f"line {number}"
+        if line.startswith("note:"):
+            if note:
+                errors.append(Located(at, "a second note; the text has one 'note:' line"))
+            note = line.removeprefix("note:").strip()
+        elif line.startswith("player "):
+            player = _player(line, number, errors)
+            if player is not None:
+                players.append(player)
+                lines.players.append(number)
+        elif line.startswith("district "):
+            name, colon, values = line.removeprefix("district ").partition(":")
+            values = values.replace(",", " ")  # 18 9 4, or 18, 9, 4
+            if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
+                errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
+                continue
+            if len(values.split()) > MAX_ITEMS:
+                errors.append(Located(at, f"a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"))
+                continue
+            districts.append((name.strip(), tuple(int(v) for v in values.split()), []))
+            lines.districts.append(number)
+            lines.properties.append([])
+        elif (found := _PROPERTY.fullmatch(line)) is not None:
+            if not districts:
+                errors.append(Located(at, "a property before any 'district NAME: ...' line"))
+                continue
+            if len(districts[-1][2]) == MAX_ITEMS:
+                errors.append(Located(at, f"a district holds at most {MAX_ITEMS} properties (docs/robustness.md)"))
+                continue
+            owners = tuple(owner.strip() for owner in found[2].split("+"))
+            districts[-1][2].append(Property(int(found[1]), owners))
+            lines.properties[-1].append(number)
+        else:
+            errors.append(
+                Located(
+                    at,
+                    f"{line[:40]!r}: expected 'player NAME: ...', 'district NAME: ...' or a property, "
+                    "'12 Ula' (its value, then its owners joined by +)",
+                )
+            )
+    if errors:
+        raise Paris2020FormatError(errors)
+    game = EndOfGame(tuple(players), tuple(District(name, tile, tuple(owned)) for name, tile, owned in districts), note)
+    found_problems = problems(game)
+    if found_problems:
+        raise Paris2020FormatError(lines.locate(p) for p in found_problems)
+    return game
+
+
+def _name(name: str, what: str, refused: tuple[str, ...] = _NOT_IN_NAMES) -> str:
+    """``name`` as typed, if the text can hold it as it is (a note may hold : and +)."""
+    if name != name.strip() or not name or any(c in name for c in refused):
+        marks = "#, :, +" if ":" in refused else "#"
+        raise UnwritableError(
+            f"{what} {name[:40]!r} cannot be written as text: it would hold {marks} or a line break, "
+            "or spaces around it; keep it as paris2020-final/1 JSON"
+        )
+    return name
+
+
+def dumps_text(game: EndOfGame) -> str:
+    """``game`` as text; :class:`~paris_score.errors.UnwritableError` for a name the text cannot hold."""
+    out = ["# Paris (2020), the end of a game: paris-score paris2020 score FILE"]
+    if game.note:
+        out.append(f"note: {_name(game.note, 'the note', ('#', chr(10), chr(13)))}")
+    for p in game.players:
+        bonus = ", bonus 27" if p.bonus_27 else ""
+        out.append(f"player {_name(p.name, 'the player')}: {p.points} points, {p.francs} francs{bonus}")
+    for d in game.districts:
+        out.append("")
+        out.append(f"district {_name(d.name, 'the district')}: {' '.join(map(str, d.scoring))}".rstrip())
+        out += [f"{p.value} {' + '.join(_name(o, 'the owner') for o in p.owners)}" for p in d.properties]
+    return "\n".join(out) + "\n"
+
+
+def loads_any(text: str | bytes, format: Literal["json", "text"] | None = None) -> EndOfGame:
+    """An end of game from ``paris2020-final/1`` JSON or its text; ``None`` tells them apart by the first
+    character (``{`` or ``[``: JSON)."""
+    if format == "json":
+        return loads_final(text)
+    body = _body(text, "the end of a game of Paris (2020): JSON or text")
+    if format is None and body.lstrip()[:1] in ("{", "["):
+        return loads_final(body)
+    return loads_text(body)

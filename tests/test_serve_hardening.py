@@ -1,0 +1,274 @@
+"""``paris-score serve`` answers its own page only, within bounds (docs/robustness.md), over real HTTP.
+
+Foreign ``Host`` and ``Origin`` headers, a trickled request, more connections
+than threads, hostile log lines, duplicate headers and the worst-case
+positions, each against a server on a loopback port.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import signal
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from paris_score.annotate import OVERLAYS
+from paris_score_cli import serve
+from paris_score_cli.serve import TableServer, start
+from tests import fuzzing
+from tests.test_serve import ROOT, free_port, read_all, request, serve_process
+
+BODY = (ROOT / "examples" / "rulebook.json").read_bytes()
+
+
+def raw(server: TableServer, data: bytes) -> str:
+    """Send ``data`` as written and read the answer up to the server's close."""
+    host, port = server.server_address[:2]
+    with socket.create_connection((str(host), port), timeout=10) as sock:
+        sock.sendall(data)
+        return read_all(sock)
+
+
+def own_host(server: TableServer) -> str:
+    host, port = server.server_address[:2]
+    return f"{host}:{port}"
+
+
+# -- Host and Origin ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}", "localhost.evil", "[::1", "a b", ""]
+)
+def test_a_foreign_host_is_refused_with_421(server: TableServer, host: str) -> None:
+    """DNS rebinding: a foreign name that resolves to this machine reads nothing, not even the page."""
+    named = host.format(port=server.server_address[1])
+    for method, path, body in (("GET", "/", None), ("POST", "/api/check", BODY)):
+        answer = request(server, method, path, body, headers={"Host": named})
+        assert answer.status == 421, (named, method)
+        assert answer.json()["status"] == 421
+        assert server.url in answer.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST:{port}", "[::1]:{port}", "127.0.0.1"]
+)
+def test_the_loopback_names_are_served(server: TableServer, host: str) -> None:
+    answer = request(server, "POST", "/api/check", BODY, headers={"Host": host.format(port=server.server_address[1])})
+    assert answer.status == 200
+    assert answer.json()["legal"] is True
+
+
+def test_a_post_from_another_sites_page_is_refused_with_403(server: TableServer) -> None:
+    for origin in ("http://evil.example", "null", f"https://{own_host(server)}", "http://localhost:1"):
+        answer = request(server, "POST", "/api/score", BODY, headers={"Origin": origin, "Content-Type": "text/plain"})
+        assert answer.status == 403, origin
+        assert "another site" in answer.json()["error"]
+
+
+def test_the_own_page_and_origin_less_scripts_are_served(server: TableServer) -> None:
+    same = request(server, "POST", "/api/score", BODY, headers={"Origin": f"http://{own_host(server)}"})
+    assert same.status == 200
+    assert same.json()["format"] == "paris-score/1"
+    assert request(server, "POST", "/api/score", BODY).status == 200  # no Origin: curl, scripts
+    assert request(server, "GET", "/", headers={"Origin": "http://evil.example"}).status == 200  # GET reads the page
+
+
+def test_a_server_on_every_interface_answers_to_ip_addresses_only() -> None:
+    server, _ = start(host="0.0.0.0")
+    try:
+        port = server.server_address[1]
+        conn_server = _Loopback(server)
+        for host, status in (("192.168.1.5", 200), ("[fe80::1]", 200), ("localhost", 200), ("evil.example", 421)):
+            assert request(conn_server, "GET", "/", headers={"Host": f"{host}:{port}"}).status == status, host
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Loopback:
+    """A server on every interface, reached through 127.0.0.1 (for :func:`request`)."""
+
+    def __init__(self, server: TableServer) -> None:
+        self.server_address = ("127.0.0.1", server.server_address[1])
+
+
+def test_a_request_without_host_is_400_in_http_1_1_and_served_in_http_1_0(server: TableServer) -> None:
+    assert raw(server, b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n").startswith("HTTP/1.1 400 ")
+    assert raw(server, b"GET / HTTP/1.0\r\n\r\n").startswith("HTTP/1.1 200 ")
+
+
+# -- duplicate headers ----------------------------------------------------------------------------------------------
+
+
+def test_differing_duplicate_content_length_is_400(server: TableServer) -> None:
+    host = own_host(server)
+    twice = f"POST /api/check HTTP/1.1\r\nHost: {host}\r\nContent-Length: {len(BODY)}\r\nContent-Length: 2\r\n\r\n"
+    reply = raw(server, twice.encode() + BODY)
+    assert reply.startswith("HTTP/1.1 400 ")
+    assert "Content-Length is given twice with different values" in reply
+    same = f"POST /api/check HTTP/1.1\r\nHost: {host}\r\nContent-Length: {len(BODY)}\r\nContent-Length: {len(BODY)}\r\n"
+    assert raw(server, same.encode() + b"Connection: close\r\n\r\n" + BODY).startswith("HTTP/1.1 200 ")
+
+
+def test_differing_duplicate_host_is_400(server: TableServer) -> None:
+    reply = raw(server, f"GET / HTTP/1.1\r\nHost: {own_host(server)}\r\nHost: evil.example\r\n\r\n".encode())
+    assert reply.startswith("HTTP/1.1 400 ")
+
+
+# -- bounded threads and time ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_server() -> Iterator[TableServer]:
+    """A server of two threads."""
+    server = TableServer(("127.0.0.1", 0), quiet=True, max_threads=2)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_connection_past_the_thread_bound_gets_503_and_later_ones_are_served(small_server: TableServer) -> None:
+    address = ("127.0.0.1", small_server.server_address[1])
+    holders = [socket.create_connection(address, timeout=10) for _ in range(2)]  # each holds a thread, idle
+    try:
+        with socket.create_connection(address, timeout=10) as third:
+            reply = read_all(third)
+        assert reply.startswith("HTTP/1.1 503 ")
+        assert "Retry-After: 1" in reply
+        assert '"status": 503' in reply
+    finally:
+        for sock in holders:
+            sock.close()
+    deadline = time.monotonic() + 10  # the holders' threads see their connections close and free their slots
+    while True:
+        answer = request(small_server, "POST", "/api/check", BODY)
+        if answer.status == 200 or time.monotonic() > deadline:
+            break
+    assert answer.status == 200
+
+
+def test_a_request_trickled_a_header_at_a_time_is_dropped_at_its_deadline(
+    server: TableServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deadline covers the whole request, not each read: a header every 0.2 s does not keep it open."""
+    monkeypatch.setattr(serve, "READ_TIMEOUT", 1.0)
+    host, port = server.server_address[:2]
+    with socket.create_connection((str(host), port), timeout=10) as sock:
+        sock.sendall(f"POST /api/check HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
+        sock.settimeout(0.2)
+        closed = False
+        for i in range(50):  # 10 s of trickle, ten times the deadline
+            try:
+                sock.sendall(f"X-Trickle-{i}: x\r\n".encode())
+                closed = sock.recv(1024) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+            if closed:
+                break
+    assert closed, "the connection outlived ten times its deadline"
+
+
+# -- one write an answer ---------------------------------------------------------------------------------------------
+
+
+class _Counting:
+    """The handler's ``wfile``, counting the writes of each answer."""
+
+    def __init__(self, wfile: Any, writes: list[int]) -> None:
+        self.wfile = wfile
+        self.writes = writes
+
+    def write(self, data: bytes) -> int:
+        self.writes.append(len(data))
+        return int(self.wfile.write(data))
+
+    def flush(self) -> None:
+        self.wfile.flush()
+
+
+def test_each_answer_is_one_write_with_tcp_nodelay(monkeypatch: pytest.MonkeyPatch) -> None:
+    writes: list[int] = []
+    nodelay: list[int] = []
+    setup = serve.Handler.setup
+
+    def counting_setup(handler: serve.Handler) -> None:
+        setup(handler)
+        nodelay.append(handler.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        handler.wfile = _Counting(handler.wfile, writes)  # type: ignore[assignment]
+
+    monkeypatch.setattr(serve.Handler, "setup", counting_setup)
+    server, _ = start()
+    try:
+        host, port = server.server_address[:2]
+        conn = http.client.HTTPConnection(str(host), port, timeout=30)  # one kept-alive connection
+        answers = []
+        for method, path, body in (
+            ("GET", "/", None),
+            ("POST", "/api/check", BODY),
+            ("POST", "/api/render?overlay=lit", BODY),
+            ("POST", "/api/score", b"{}"),
+            ("GET", "/nothing", None),
+            ("HEAD", "/", None),
+        ):
+            conn.request(method, path, body)
+            response = conn.getresponse()
+            answers.append((response.status, len(response.read()), response.getheader("Content-Length")))
+        conn.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [status for status, _, _ in answers] == [200, 200, 200, 400, 404, 200]
+    assert len(writes) == len(answers), writes  # one write an answer: status line, headers and body together
+    for written, (_, size, length) in zip(writes[:-1], answers[:-1], strict=True):
+        assert size == int(length or 0) < written
+    assert nodelay == [1]
+
+
+# -- the log ----------------------------------------------------------------------------------------------------------
+
+
+def test_the_log_holds_no_raw_control_characters() -> None:
+    port = free_port()
+    proc = serve_process("--port", str(port))
+    try:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(
+                b"GET /\x1b[2J\x1b]0;owned\x07\rX\x9b\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            )
+            assert read_all(sock).startswith("HTTP/1.1 400 ")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill() if proc.poll() is None else None
+    assert "/\\x1b[2J\\x1b]0;owned\\x07\\x0dX" in err
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", err), repr(err)
+
+
+# -- the worst case -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/check", "/api/score", "/api/score?no-check", "/api/render?overlay=problems", "/api/render"]
+)
+def test_the_worst_case_positions_get_answers_under_1_mb(server: TableServer, path: str) -> None:
+    if path == "/api/render":
+        path += "?" + "&".join(f"overlay={name}" for name in OVERLAYS)
+    for name, body in fuzzing.worst_cases().items():
+        if "record" in name:
+            continue
+        answer = request(server, "POST", path, body)
+        assert answer.status in (200, 422), (name, answer.body[:300])
+        assert len(answer.body) < 1_000_000, (name, len(answer.body))

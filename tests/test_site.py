@@ -1,0 +1,194 @@
+"""``paris-score site``: the static folder's files, its wheels, icons and service worker, without a browser.
+
+Pyodide is stood in for by a folder of placeholder files (the build copies
+them and reads nothing in them); tests/test_site_browser.py runs the real one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paris_score_cli import site
+from paris_score_cli.app import cli
+from tests.test_svg import read_png
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def fake_pyodide(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("pyodide")
+    for name in site.PYODIDE_FILES:
+        (folder / name).write_text(f"placeholder {name}\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def files(fake_pyodide: Path) -> dict[str, bytes]:
+    return site.site_files(fake_pyodide)
+
+
+def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(files: dict[str, bytes]) -> None:
+    version = re.escape(__import__("paris_score").__version__)
+    wheels = sorted(name for name in files if name.startswith("wheels/"))
+    assert len(wheels) == 2
+    assert re.fullmatch(rf"wheels/paris_score-{version}-py3-none-any\.whl", wheels[1])
+    assert re.fullmatch(r"wheels/attrs-[0-9.]+-py3-none-any\.whl", wheels[0])
+    assert set(files) - set(wheels) == {
+        "index.html",
+        "sw.js",
+        "manifest.webmanifest",
+        "site.json",
+        *(f"static/{name}" for name in ("app.js", "engine.js", "worker.js", "style.css", "icon.svg", "facts.json")),
+        "static/icon-192.png",
+        "static/icon-512.png",
+        *(f"pyodide/{name}" for name in site.PYODIDE_FILES),
+    }
+    assert json.loads(files["site.json"]) == {"wheels": sorted(wheels, reverse=True)}
+
+
+def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(files: dict[str, bytes]) -> None:
+    html = files["index.html"].decode()
+    assert '"/' not in html  # every address relative: the page works in a subfolder (GitHub Pages' table/)
+    assert "http" not in html.replace('http-equiv="Content-Security-Policy"', "")
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert policy is not None
+    assert "script-src 'self' 'wasm-unsafe-eval';" in policy.group(1)
+    assert "worker-src 'self';" in policy.group(1)
+    assert html.index('src="static/engine.js"') < html.index('src="static/app.js"')
+    assert '<link rel="manifest" href="manifest.webmanifest">' in html
+
+
+def test_the_service_worker_stores_every_file_under_a_name_that_changes_with_them(
+    files: dict[str, bytes], fake_pyodide: Path, tmp_path: Path
+) -> None:
+    sw = files["sw.js"].decode()
+    listed = json.loads(re.search(r"const FILES = (\[.*\]);", sw).group(1))  # type: ignore[union-attr]
+    assert listed == ["./", *sorted(set(files) - {"sw.js"})]
+    name = re.search(r'const CACHE = "(paris-score-[0-9a-f]{16})";', sw)
+    assert name is not None
+    assert site.site_files(fake_pyodide)["sw.js"] == files["sw.js"]  # the same files: the same cache
+    other = tmp_path / "pyodide"
+    other.mkdir()
+    for path in fake_pyodide.iterdir():
+        (other / path.name).write_bytes(path.read_bytes())
+    (other / "pyodide.asm.wasm").write_text("another version\n")
+    assert name.group(1) not in site.site_files(other)["sw.js"].decode()  # a new site: a new cache
+
+
+def test_the_wheels_hold_the_library_and_attrs_and_import_alone(files: dict[str, bytes], tmp_path: Path) -> None:
+    paths = []
+    for name, data in files.items():
+        if name.startswith("wheels/"):
+            paths.append(tmp_path / Path(name).name)
+            paths[-1].write_bytes(data)
+            with zipfile.ZipFile(paths[-1]) as archive:
+                names = archive.namelist()
+                assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+                info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/RECORD"))
+                assert {f"{info}/METADATA", f"{info}/WHEEL"} <= set(names)
+                assert "paris_score_cli/__init__.py" not in names
+    # Only the wheels on the path (no site-packages): the page's API answers the rulebook example.
+    code = (
+        "import json, sys; from paris_score import page; import attr;"
+        "assert all(m.__file__.startswith(tuple(sys.argv[1:])) for m in (page, attr));"
+        "got = page.answer('/api/score', '', sys.stdin.buffer.read());"
+        "d = json.loads(got.body); print(d['players']['orange']['total'], d['players']['blue']['total'])"
+    )
+    env = {"PYTHONPATH": ":".join(map(str, paths))}
+    rulebook = (ROOT / "examples" / "rulebook.json").read_bytes()
+    command = [sys.executable, "-S", "-c", code, *map(str, paths)]
+    out = subprocess.run(command, input=rulebook, capture_output=True, cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr.decode()
+    assert out.stdout.split() == [b"48", b"57"]
+
+
+def test_the_icons_are_pngs_of_icon_svg(files: dict[str, bytes]) -> None:
+    manifest = json.loads(files["manifest.webmanifest"])
+    assert {(i["src"], i["sizes"]) for i in manifest["icons"]} >= {
+        ("static/icon-192.png", "192x192"),
+        ("static/icon-512.png", "512x512"),
+    }
+    assert manifest["start_url"] == "./"
+    for size in site.ICON_SIZES:
+        width, height, bpp, rows = read_png(files[f"static/icon-{size}.png"])
+        assert (width, height, bpp) == (size, size, 4)
+
+        def at(x: float, y: float, rows: list[bytes] = rows, size: int = size) -> str:
+            """The colour at a point of icon.svg's 32 x 32 view box."""
+            px, py = int(x * size / 32), int(y * size / 32)
+            return rows[py][4 * px : 4 * px + 4].hex()
+
+        # icon.svg: a dark rounded square, an orange square at 4-16, a blue one at 16-28, a yellow lamp at (22, 10).
+        assert at(0.1, 0.1) == "00000000"  # outside the rounded corner: transparent
+        assert at(2, 30) == "45484fff"
+        assert at(10, 10) == "f7b267ff"
+        assert at(22, 22) == "9cc3ecff"
+        assert at(22, 10) == "ffd21fff"
+
+
+def test_a_folder_without_pyodide_is_refused_naming_what_is_missing(tmp_path: Path) -> None:
+    (tmp_path / "pyodide.mjs").write_text("")
+    result = CliRunner().invoke(cli, ["site", str(tmp_path / "out"), "--pyodide", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"paris-score: {tmp_path} is not an unpacked Pyodide folder: "
+        "pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json missing\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_without_the_repository_or_npm_the_message_says_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(site, "repository", lambda: None)
+    result = CliRunner().invoke(cli, ["site", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "give --pyodide DIR" in result.stderr
+    assert "not run from its repository" in result.stderr
+
+    (tmp_path / "package.json").write_text('{"dependencies": {"pyodide": "314.0.7"}}')
+    monkeypatch.setattr(site, "repository", lambda: tmp_path)
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)
+    result = CliRunner().invoke(cli, ["site", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"paris-score: npm is not installed: install Node.js 20 or later (with npm) and run `npm ci` in {tmp_path}, "
+        "or give --pyodide DIR\n"
+    )
+
+
+def test_the_command_writes_the_folder(fake_pyodide: Path, files: dict[str, bytes], tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["site", str(tmp_path / "table"), "--pyodide", str(fake_pyodide)])
+    assert result.exit_code == 0, result.output
+    table = tmp_path / "table"
+    assert {p.relative_to(table).as_posix(): p.read_bytes() for p in table.rglob("*") if p.is_file()} == files
+    assert result.stdout.startswith(f"paris-score: wrote the table page to {tmp_path / 'table'} ({len(files)} files, ")
+
+
+def test_the_pinned_pyodide_is_the_lock_files() -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    pinned = site.pinned_pyodide(ROOT)
+    assert lock["packages"]["node_modules/pyodide"]["version"] == pinned
+    assert lock["packages"]["node_modules/pyodide"]["integrity"].startswith("sha512-")
+
+
+def test_the_pages_workflow_builds_the_docs_with_the_page_at_table() -> None:
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8"))
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs.index("npm ci --no-audit --no-fund") < runs.index("paris-score site public/table")
+    assert runs.index("mkdocs build --strict --site-dir public") < runs.index("paris-score site public/table")
+    assert steps[-1] == {"uses": "actions/upload-pages-artifact@v3", "with": {"path": "public"}}
+    assert workflow["jobs"]["deploy"]["steps"][-1]["uses"] == "actions/deploy-pages@v4"
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}

@@ -1,0 +1,192 @@
+"""The static table page (``paris-score site``) in a real browser, on a phone, then offline (docs/table.md).
+
+The site is built once for the module with the real command, served by the
+standard library's plain static file server (not paris-score's) on a free
+loopback port, and opened in headless Chromium at 390 x 844 with touch
+emulation.  The page scores with Pyodide in a Web Worker: the rulebook
+example's share link shows 48 and 57; a small game entered by taps scores;
+with the static server stopped, a reload still opens and scores (the service
+worker's copy).
+
+Needs chromium, chromedriver and ``node_modules/pyodide`` (``npm ci``);
+skipped without them, mandatory when ``CI`` is set (.ci/run installs them).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from paris_score.squares import Square
+from paris_score_cli.app import cli
+from paris_score_cli.site import PYODIDE_FILES
+from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PHONE = {"width": 390, "height": 844, "pixelRatio": 1, "touch": True}
+ENGINE_WAIT = 120.0
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class StaticServer:
+    """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+def _needs_pyodide() -> None:
+    if not all((PYODIDE / name).is_file() for name in PYODIDE_FILES):
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but node_modules/pyodide is missing: .ci/run runs npm ci")
+        pytest.skip("node_modules/pyodide is missing (run `npm ci` in the repository); CI runs this")
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    _needs_chromium()
+    _needs_pyodide()
+    out = tmp_path_factory.mktemp("site")
+    result = CliRunner().invoke(cli, ["site", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def chromium(profile: Path, phone: bool = True) -> Any:
+    """Headless Chromium with its own profile (an empty cache), emulating a 390 x 844 touch phone unless told."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture(scope="module")
+def phone(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    driver = chromium(tmp_path_factory.mktemp("phone-profile"))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def share_link(url: str, document: bytes) -> str:
+    """The page's share link for a position (the format it has always used: base64url, no padding)."""
+    return url + "#position=" + base64.urlsafe_b64encode(document).decode().rstrip("=")
+
+
+def engine_started(page: Page) -> str:
+    """Wait for the referee in the page (Pyodide in its worker) to start, or fail: ``ready`` or ``failed``.
+
+    Starting Pyodide takes 5 to 20 s on a busy two-core machine: this wait alone is longer than the page's others.
+    """
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    engine = "return document.documentElement.dataset.engine"
+    WebDriverWait(page.driver, ENGINE_WAIT, poll_frequency=0.1).until(lambda d: d.execute_script(engine) != "loading")
+    return str(page.driver.execute_script(engine))
+
+
+def engine_ready(page: Page) -> None:
+    """Wait for the referee to be ready; fail with the page's words if it could not start."""
+    assert engine_started(page) == "ready", page.text("#winner")
+
+
+def tap(page: Page, sq: Square) -> None:
+    """One finger tap on a space of the board (a touch pointer, as a phone sends it)."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    from paris_score import svg
+
+    page.settle()
+    page.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", page.board)
+    x, y = svg.centre(sq)
+    builder = ActionBuilder(page.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=0)
+    offset = round((x - svg.WIDTH / 2) * page.scale), round((y - svg.WIDTH / 2) * page.scale)
+    builder.pointer_action.move_to(page.board, *offset).pointer_down().pointer_up()
+    builder.perform()
+    page.presses += 1
+
+
+def test_the_static_page_scores_on_a_phone_then_offline(site_dir: Path, phone: Any) -> None:
+    server = StaticServer(site_dir)
+    try:
+        page = Page(phone, server.url)
+        phone.get(share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes()))
+        engine_ready(page)  # a share link is read by the referee: the board is drawn once it runs
+        page.ready()
+        assert phone.execute_script("return [innerWidth, navigator.maxTouchPoints > 0]") == [390, True]
+        page.wait_for_totals(("48", "57", "blue wins"))
+
+        # A small game by taps: blue cobblestones on A1 and B1, a streetlight space on C1, a blue building on both.
+        page.press("#clear")
+        page.wait_for_totals(("0", "0", "the board is empty"))
+        page.tool("ground-b")
+        tap(page, 0)
+        tap(page, 1)
+        page.tool("ground-l")
+        tap(page, 2)
+        page.tool("building-blue")
+        tap(page, 0)
+        tap(page, 1)
+        # Blue: building A lit by C1, 2 x 1 = 2 (S1), and its group of 2 (S2).
+        page.wait_for_totals(("0", "4", "blue wins"))
+
+        # Every file is in the service worker's cache before the network goes.
+        page.wait_for(lambda: phone.execute_script("return navigator.serviceWorker.controller !== null"))
+    finally:
+        server.stop()
+
+    page.reload()
+    engine_ready(page)
+    page.wait_for_totals(("0", "4", "blue wins"))
+    page.tool("ground-l")
+    tap(page, 8)  # A2 a streetlight space too: A has two lamps, 2 x 2 = 4, and its group 2
+    page.wait_for_totals(("0", "6", "blue wins"))
+
+
+def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone: Any, tmp_path: Path) -> None:
+    """Pyodide's standard library missing (a half-copied folder): the page says so instead of loading forever."""
+    broken = tmp_path / "broken"
+    shutil.copytree(site_dir, broken)
+    (broken / "pyodide" / "python_stdlib.zip").unlink()
+    server = StaticServer(broken)
+    try:
+        page = Page(phone, server.url)
+        page.open()
+        assert engine_started(page) == "failed"
+        assert page.text("#winner").startswith("the referee could not start: ")
+    finally:
+        server.stop()
