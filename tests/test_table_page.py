@@ -323,3 +323,4 @@ def test_the_rulebook_example_by_taps_on_a_phone(page: Page) -> None:
     print(f"\nthe rulebook example on a phone: {page.presses} presses, {page.scrolls} scrolls")
     assert page.presses <= 50
     assert page.scrolls <= 2
+    assert script(page, "return [innerWidth, document.documentElement.scrollWidth]") == [390, 390]  # no sideways
