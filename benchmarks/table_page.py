@@ -97,7 +97,7 @@ def tap_to_score(driver: Any, url: str) -> list[float]:
     times = driver.execute_script("return [window.tapTimes, window.callTimes]")
     if times[1]:
         calls = statistics.median(times[1])
-        print(f"  one call to the referee in the browser (4 a change): median {calls:.1f} ms over {len(times[1])}")
+        print(f"  one call to the referee in the browser (1 a change): median {calls:.1f} ms over {len(times[1])}")
     return [float(t) for t in times[0]]
 
 

@@ -25,6 +25,8 @@ from paris_score.verdict import problems_document, summary
 
 SOURCE: Final = "<request>"
 """How the paris-check/1 document names the position (the ``file`` key)."""
+TABLE_FORMAT: Final = "paris-table/1"
+"""The document ``/api/table`` answers: all the page shows after a change (docs/table.md)."""
 
 Query = dict[str, list[str]]
 
@@ -178,6 +180,72 @@ def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, st
     return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
 
 
+def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Position, list[str]]:
+    """``position`` without each piece standing on a space an earlier one holds (W1), and the names left out.
+
+    Pieces are taken in the order :meth:`~paris_score.Position.things` lists them (buildings, annexes, the
+    other pieces), so a piece put down on a building is the one left out, never the building under it.
+    """
+    from paris_score.postcards import PIECE
+
+    taken = 0
+    left_out: list[str] = []
+    buildings = []
+    for building in position.buildings:
+        if building.cells & taken:
+            left_out.append(f"building {building.id}")
+        else:
+            taken |= building.cells
+            buildings.append(building)
+    for i, building in enumerate(buildings):
+        if building.annex is not None:
+            if taken >> building.annex & 1:
+                buildings[i] = attrs.evolve(building, annex=None)
+                left_out.append(f"the annex of {building.id}")
+            else:
+                taken |= 1 << building.annex
+    pieces = position.pieces
+    for key, sq in pieces.placed().items():
+        if taken >> sq & 1:
+            pieces = attrs.evolve(pieces, **{key: None})
+            left_out.append(f"the {PIECE[key].label}")
+        else:
+            taken |= 1 << sq
+    return attrs.evolve(position, buildings=tuple(buildings), pieces=pieces), left_out
+
+
+def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]:
+    """``/api/table[?overlay=NAME...]``: everything the page shows after a change, in one ``paris-table/1``.
+
+    ``check`` is the paris-check/1 document; ``score`` the paris-score/1 report even when the position breaks a
+    rule (as ``score --no-check``), and when pieces stand on one another (W1) the report of the position without
+    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``svg`` the picture.
+    """
+    from paris_score import annotate
+    from paris_score.squares import scan, square_name
+
+    overlays = query.get("overlay", [])
+    if set(overlays) - set(annotate.OVERLAYS):
+        raise RequestError(400, f"query parameter overlay: expected some of {', '.join(annotate.OVERLAYS)}")
+    check = problems_document(paris_score.check(position), file=SOURCE)
+    scored, left_out = without_overlaps(position) if position.overlap else (position, [])
+    report = paris_score.score(scored)
+    counted_spaces = {
+        str(player): {str(c.card): [square_name(sq) for sq in scan(c.spaces)] for c in report[player].postcards.cards}
+        for player in paris_score.Player
+    }
+    return _json(
+        {
+            "format": TABLE_FORMAT,
+            "check": check,
+            "score": report.to_dict(),
+            "left_out": left_out,
+            "counted": counted_spaces,
+            "svg": str(annotate.board(position, overlays=overlays)),
+        }
+    )
+
+
 def _json(doc: Any) -> tuple[bytes, str]:
     return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
 
@@ -187,12 +255,14 @@ API: Final[dict[str, Callable[[paris_score.Position, Query], tuple[bytes, str]]]
     "/api/check": api_check,
     "/api/render": api_render,
     "/api/convert": api_convert,
+    "/api/table": api_table,
 }
 PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "/api/score": ("format", "no-check"),
     "/api/check": ("final",),
     "/api/render": ("overlay",),
     "/api/convert": ("to",),
+    "/api/table": ("overlay",),
 }
 
 

@@ -76,9 +76,9 @@ def openspiel_game(seed: int = 1) -> Any:
 
 
 def test_openspiel_random_sim_test_passes() -> None:
+    game = openspiel_game()
     import pyspiel
 
-    game = openspiel_game()
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
@@ -106,9 +106,9 @@ def test_openspiel_draws_are_chance_nodes_with_their_probabilities() -> None:
 
 
 def test_openspiel_resampling_keeps_the_information_state() -> None:
+    game = openspiel_game(2)
     import pyspiel
 
-    game = openspiel_game(2)
     rng = random.Random(2)
     state = game.new_initial_state()
     for _ in range(30):
@@ -129,10 +129,10 @@ def test_openspiel_resampling_keeps_the_information_state() -> None:
 
 
 def test_openspiel_mcts_and_ismcts_bots_play_whole_games() -> None:
+    game = openspiel_game(4)
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = openspiel_game(4)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(4))
     bots = [
         mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(1)),

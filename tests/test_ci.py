@@ -67,6 +67,22 @@ def test_a_folder_is_checked_file_by_file_with_a_summary(tmp_path: Path) -> None
     assert lines[-1] == f"{len(POSITIONS) + 1} files checked: {len(POSITIONS)} pass, 1 fail (1 not legal, 0 unreadable)"
 
 
+def test_a_file_reached_twice_is_checked_once(tmp_path: Path) -> None:
+    """Named and inside a folder named, or through a link in a second folder: one file, checked once."""
+    folder = games(tmp_path)
+    first = folder / POSITIONS[0]
+    (tmp_path / "again").mkdir()
+    (tmp_path / "again" / "link.txt").symlink_to(first)
+    code, out = run("check", str(folder), str(first), str(tmp_path / "again"))
+    assert code == 0
+    listed = [line.split(": ")[0] for line in out.splitlines() if not line.startswith(" ")][:-1]
+    assert listed == [str(folder / name) for name in POSITIONS]
+    assert (
+        out.splitlines()[-1]
+        == f"{len(POSITIONS)} files checked: {len(POSITIONS)} pass, 0 fail (0 not legal, 0 unreadable)"
+    )
+
+
 def test_files_and_folders_together_and_what_a_folder_skips(tmp_path: Path) -> None:
     folder = games(tmp_path)
     (folder / "notes.md").write_text("not a position", "utf-8")

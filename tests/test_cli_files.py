@@ -100,6 +100,31 @@ def test_an_output_that_is_the_input_is_refused_before_anything_is_written(
 
 
 @pytest.mark.parametrize(("template", "given", "option"), WRITERS)
+@pytest.mark.parametrize("how", ["same path", "/dev/stdin"])
+def test_an_output_that_is_the_file_standard_input_comes_from_is_refused(
+    folder: Path, template: tuple[str, ...], given: str, option: str, how: str
+) -> None:
+    """``paris-score render - -o game.txt < game.txt``: the input is ``-``, but the file is the same."""
+    source = folder / given
+    before = source.read_bytes()
+    output = str(source) if how == "same path" else how
+    with source.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "paris_score_cli", *command(template, "-", output)],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2, done.stderr
+    assert f"{option} {output} is the same file as FILE - (standard input)" in done.stderr
+    assert done.stdout == ""
+    assert source.read_bytes() == before
+
+
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS)
 def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
     folder: Path, template: tuple[str, ...], given: str, option: str
 ) -> None:

@@ -160,6 +160,52 @@ def test_pieces_on_one_another_have_no_score(server: TableServer) -> None:
     assert any(p["code"] == "overlap" for p in answer.json()["check"]["problems"])
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_table_answers_check_score_and_picture_in_one_document(server: TableServer, path: Path) -> None:
+    """``/api/table``: what /api/check, /api/score?no-check and /api/render answer, in one request."""
+    body = path.read_bytes()
+    answer = post(server, "/api/table?overlay=lit", body)
+    assert answer.status == 200
+    table = answer.json()
+    assert table["format"] == "paris-table/1"
+    assert table["check"] == post(server, "/api/check", body).json()
+    assert table["score"] == post(server, "/api/score?no-check", body).json()
+    assert table["svg"] == post(server, "/api/render?overlay=lit", body).body.decode()
+    assert table["left_out"] == []
+    assert set(table["counted"]) == {"orange", "blue"}
+
+
+def test_table_lists_the_spaces_each_postcard_counted(server: TableServer) -> None:
+    table = post(server, "/api/table", (ROOT / "examples" / "rulebook.txt").read_bytes()).json()
+    # Blue's Le Peintre: the painter on D2, its area C1 D1 D2 D3 (2 lamps: C1, D3).
+    assert table["counted"] == {"orange": {}, "blue": {"le-peintre": ["C1", "D1", "D2", "D3"]}}
+    assert table["score"]["players"]["blue"]["postcards"]["cards"][0]["points"] == 4
+
+
+def test_table_scores_pieces_on_one_another_without_the_piece_put_down_last(server: TableServer) -> None:
+    """W1 has no score, so the table scores the board without the piece on top, and says which (not final)."""
+    doc = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    doc["pieces"]["painter"] = "A1"  # moved off D2 onto building A: Le Peintre's 4 points are lost
+    table = post(server, "/api/table", json.dumps(doc).encode()).json()
+    assert table["left_out"] == ["the painter"]
+    assert next(p["code"] for p in table["check"]["problems"] if p["severity"] == "error") == "overlap"
+    assert (table["score"]["players"]["orange"]["total"], table["score"]["players"]["blue"]["total"]) == (48, 53)
+    del doc["pieces"]["painter"]
+    assert table["score"] == post(server, "/api/score?no-check", json.dumps(doc).encode()).json()
+
+    doc = json.loads((ROOT / "examples" / "rulebook.json").read_text("utf-8"))
+    doc["buildings"][1]["annex"] = doc["buildings"][0]["cells"][0]  # B's annex onto A's first space
+    table = post(server, "/api/table", json.dumps(doc).encode()).json()
+    assert table["left_out"] == ["the annex of B"]
+    assert table["score"]["players"]["orange"]["lit_buildings"]["buildings"][1]["size"] == 6  # B without it
+
+
+def test_table_refuses_an_unknown_overlay(server: TableServer) -> None:
+    answer = post(server, "/api/table?overlay=nope", (ROOT / "examples" / "rulebook.txt").read_bytes())
+    assert answer.status == 400
+    assert "overlay" in answer.json()["error"]
+
+
 # -- bad input: a 4xx JSON answer naming what is wrong ----------------------------------------------------------
 
 

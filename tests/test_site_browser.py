@@ -152,7 +152,7 @@ def test_the_static_page_scores_on_a_phone_then_offline(site_dir: Path, phone: A
 
         # A small game by taps: blue cobblestones on A1 and B1, a streetlight space on C1, a blue building on both.
         page.press("#clear")
-        page.wait_for_totals(("0", "0", "orange wins"))
+        page.wait_for_totals(("0", "0", "the board is empty"))
         page.tool("ground-b")
         tap(page, 0)
         tap(page, 1)

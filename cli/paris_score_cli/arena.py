@@ -67,10 +67,12 @@ def run_match(orange: str, blue: str, games: int, seed: int, records: str | None
         sys.exit(1)
     tally = MatchResult(values.count(1), values.count(0), values.count(-1))
     low, high = tally.interval()
-    click.echo(
-        f"{orange} against {blue}: {counted(games, 'game')}, seed {seed}; {orange} plays orange in game 1, blue "
-        "in game 2 and so on, each setup twice (from both seats)"
+    seats = (
+        f"{orange} plays orange"
+        if games == 1
+        else f"{orange} plays orange in game 1, blue in game 2 and so on, each setup twice (from both seats)"
     )
+    click.echo(f"{orange} against {blue}: {counted(games, 'game')}, seed {seed}; {seats}")
     click.echo(
         f"{orange}: {tally.wins} won, {tally.draws} drawn, {tally.losses} lost; "
         f"score {tally.score:.3f} a game (95% confidence interval {low:.3f} to {high:.3f})"

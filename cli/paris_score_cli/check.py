@@ -109,18 +109,27 @@ def first_line(problem: Problem, typed: GridLines) -> int:
 def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
     """The files named, each folder replaced by its ``*.json`` and ``*.txt`` files, all the way down, in name order.
 
-    Each comes with whether it was found in a folder.  Hidden files and
-    folders (``.git``) are skipped inside a folder.
+    Each comes with whether it was found in a folder (``False`` once it is also named).  Hidden files and
+    folders (``.git``) are skipped inside a folder.  A file reached twice (named and inside a folder named,
+    or in two folders) is listed once, where it first came.
     """
+    found: dict[str, tuple[str, bool]] = {}
     for path in paths:
         if path == "-" or not os.path.isdir(path):
-            yield path, False
+            _add(found, path, walked=False)
             continue
         for root, folders, files in os.walk(path):
             folders[:] = sorted(f for f in folders if not f.startswith("."))
             for name in sorted(files):
                 if name.lower().endswith(SUFFIXES) and not name.startswith("."):
-                    yield os.path.join(root, name), True
+                    _add(found, os.path.join(root, name), walked=True)
+    yield from found.values()
+
+
+def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None:
+    key = path if path == "-" else os.path.realpath(path)
+    first = found.get(key)
+    found[key] = (path, walked) if first is None else (first[0], first[1] and walked)
 
 
 def declared_format(data: bytes) -> str | None:

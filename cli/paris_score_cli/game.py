@@ -144,7 +144,9 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
     help="Seed of the setup and of the moves: the same seed, the same game (default: a random seed, printed).",
 )
 @click.option("-o", "--output", "out", metavar="OUT", default="-", help="File to write (default: standard output).")
-@click.option("--orange", metavar="BOT", default=None, help="A bot, MODULE:FUNCTION or random, greedy, ismcts.")
+@click.option(
+    "--orange", metavar="BOT", default=None, help="A bot, MODULE:FUNCTION or random, greedy, ismcts (default: random)."
+)
 @click.option("--blue", metavar="BOT", default=None, help="Its opponent (default: random).")
 @click.option("--games", type=click.IntRange(min=1), default=None, help="Games between the bots (default 10).")
 @click.option("--records", metavar="DIR", default=None, help="Write each game between bots as DIR/game-NNNN.json.")

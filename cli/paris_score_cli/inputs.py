@@ -143,21 +143,34 @@ def _umask() -> int:
 def refuse_same_file(source: tuple[str, str], output: tuple[str, str | None]) -> None:
     """A usage error (exit 2, before anything is read or written) when the output is the input file itself.
 
-    ``source`` and ``output`` are each an option's name and its value; the same path, or one file reached by a
-    link, is refused.
+    ``source`` and ``output`` are each an option's name and its value; the same path, one file reached by a
+    link, or (for ``-``) the file standard input was redirected from, is refused.
     """
     (source_option, path), (output_option, out) = source, output
-    if out is None or "-" in (path, out):
+    if out is None or out == "-":
         return
-    try:
-        same = os.path.samefile(path, out)
-    except OSError:  # one of them does not exist (yet)
-        same = os.path.realpath(path) == os.path.realpath(out)
+    if path == "-":
+        same = _stdin_is(out)
+        path = "- (standard input)"
+    else:
+        try:
+            same = os.path.samefile(path, out)
+        except OSError:  # one of them does not exist (yet)
+            same = os.path.realpath(path) == os.path.realpath(out)
     if same:
         raise click.UsageError(
             f"{output_option} {out} is the same file as {source_option} {path}: writing it would destroy the input; "
             "choose another output file"
         )
+
+
+def _stdin_is(path: str) -> bool:
+    """Whether standard input is read from the regular file at ``path`` (``- -o FILE < FILE``)."""
+    try:
+        given, target = os.fstat(0), os.stat(path)
+    except (OSError, ValueError):  # no standard input, or no such file yet
+        return False
+    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino)
 
 
 def read_position(path: str) -> paris_score.Position:

@@ -1,30 +1,39 @@
 // paris-score board editor: the page `paris-score serve` shows (docs/table.md).
 // The position lives here as a paris-position/1 object; the server referees,
-// scores, draws and converts it (POST /api/check, /api/score, /api/render,
-// /api/convert). No framework, no build step, no inline script (the CSP forbids it).
+// scores and draws it in one request a change (POST /api/table), redraws it with
+// other overlays (/api/render) and converts it (/api/convert). No framework, no
+// build step, no inline script (the CSP forbids it).
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGH";
 const STORAGE_KEY = "paris-score/position";
 const HISTORY_KEY = "paris-score/history"; // {now: the stored position, undo: [...], redo: [...]}
+const TOOL_KEY = "paris-score/tool"; // the last tool picked: a reload keeps it
 const HISTORY_LIMIT = 100; // states kept for undo (and for redo), in memory and in storage
 const DEBOUNCE_MS = 120;
 const FACING_TURN = { up: "right", right: "down", down: "left", left: "up" };
 const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fountain", "streetlight",
   "large_streetlight", "chartier"]);
 const HINTS = {
-  "ground-o": "Tap or drag to paint orange cobblestones.",
-  "ground-b": "Tap or drag to paint blue cobblestones.",
-  "ground-m": "Tap or drag to paint mixed cobblestones.",
-  "ground-l": "Tap or drag to paint streetlight spaces.",
-  "building-orange": "Drag across a building's spaces (or tap them one by one); tap a building to select it or make it orange.",
-  "building-blue": "Drag across a building's spaces (or tap them one by one); tap a building to select it or make it blue.",
+  "ground-o": "Tap spaces to paint them orange.",
+  "ground-b": "Tap spaces to paint them blue.",
+  "ground-m": "Tap spaces to paint them mixed.",
+  "ground-l": "Tap spaces to make them streetlight spaces.",
+  "building-orange": "Tap or drag across a building's spaces (a drag starts a new building).",
+  "building-blue": "Tap or drag across a building's spaces (a drag starts a new building).",
   annex: "Tap the free space next to a building that carries the annex; tap the annex to remove it.",
   jardin: "Tap a building to mark it as the Jardin des Plantes (tap again to unmark).",
   statue: "Tap to place the statue; tap it again to turn it.",
-  erase: "Tap or drag to remove pieces and buildings from spaces.",
+  erase: "Tap spaces to take pieces and buildings off them.",
 };
+const OVERLAY_LABELS = { lit: "Lamps", groups: "Largest groups", painter: "Painter's area", dancer: "Dancer's area",
+  "large-light": "Large streetlight's reach", problems: "Problems" };
+// Problems that more entry clears (a postcard or a reserve not marked yet, streetlight spaces not all painted),
+// told apart from a position that breaks a rule: those stay whatever is added.
+const STILL_TO_ENTER = new Set(["piece-without-postcard", "building-on-streetlight", "reserve-not-given",
+  "postcards-in-play-unknown", "streetlight-count"]);
+const TAP_SLOP = 10; // CSS pixels a finger may move and still tap
 
 let facts = null; // /static/facts.json: colours, geometry, postcards, patterns (from the library)
 let pos = null; // the position being entered
@@ -32,7 +41,8 @@ let undoStack = [];
 let redoStack = [];
 let tool = "ground-b";
 let selected = null; // id of the building taps extend
-let stroke = null; // {cells: [sq...], last: [x, y]} while the pointer is down
+let stroke = null; // {cells: [sq...], last: [x, y], drags: bool, from: [clientX, clientY]} while the pointer is down
+let dragPaints = false; // on a touch screen a swipe scrolls the page; "Drag to paint" makes it paint
 let preview = null; // cells drawn over the picture until the next picture arrives
 let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
@@ -91,7 +101,14 @@ function remember(stack, p) {
 function commit(next) {
   remember(undoStack, pos);
   redoStack = [];
+  clearMessages();
   setPosition(next);
+}
+
+/** After a change, what was said of an earlier import or share link is out of date. */
+function clearMessages() {
+  $("io-errors").replaceChildren();
+  alertTop(null);
 }
 
 function setPosition(next) {
@@ -158,12 +175,14 @@ function restore() {
 function undo() {
   if (!undoStack.length) return;
   remember(redoStack, pos);
+  clearMessages();
   setPosition(JSON.parse(undoStack.pop()));
 }
 
 function redo() {
   if (!redoStack.length) return;
   remember(undoStack, pos);
+  clearMessages();
   setPosition(JSON.parse(redoStack.pop()));
 }
 
@@ -190,14 +209,12 @@ function paintGround(p, cells, code) {
 function build(p, cells, owner) {
   const start = buildingAt(p, cells[0]);
   const free = [...new Set(cells)].filter((sq) => !buildingAt(p, sq));
-  if (start) {
-    if (free.length === 0) {
+  if (!free.length) {
+    // Built spaces only: select the building, and give it the tool's owner.
+    if (start) {
       selected = start.id;
       start.owner = owner;
-      return;
     }
-    start.cells.push(...free.map(sqName));
-    selected = start.id;
     return;
   }
   const current = p.buildings.find((b) => b.id === selected);
@@ -209,6 +226,9 @@ function build(p, cells, owner) {
   if (id === null) return hint("No building ids left.");
   p.buildings.push({ id, owner, cells: free.map(sqName) });
   selected = id;
+  // A drag always starts a new building, even from an existing one's space (a finger that slipped): said, with
+  // the way to grow that one instead.
+  if (start) hint(`New building ${id}: the drag started on building ${start.id}, which stays as it was. To add spaces to ${start.id}, tap it, then tap them.`);
 }
 
 function annex(p, sq) {
@@ -301,27 +321,45 @@ function onPointerDown(ev) {
   const point = pointToSvg(ev);
   const sq = cellAt(point);
   if (sq < 0) return;
-  ev.preventDefault();
-  $("overlay").setPointerCapture(ev.pointerId);
-  stroke = { cells: [sq], last: point };
+  // A mouse or a pen drags to paint; a finger taps, and a swipe scrolls the page (CSS touch-action: pan-y)
+  // unless Drag to paint is on.
+  const drags = ev.pointerType !== "touch" || dragPaints;
+  if (drags) {
+    ev.preventDefault();
+    $("overlay").setPointerCapture(ev.pointerId);
+  }
+  stroke = { cells: [sq], last: point, drags, from: [ev.clientX, ev.clientY] };
   drawOverlay();
 }
 
 function onPointerMove(ev) {
-  if (!stroke || TAP_TOOLS.has(tool)) return;
+  if (!stroke) return;
+  if (!stroke.drags) {
+    // A finger moving off its space is a swipe, not a tap: nothing is painted.
+    if (Math.hypot(ev.clientX - stroke.from[0], ev.clientY - stroke.from[1]) > TAP_SLOP) cancelStroke();
+    return;
+  }
+  if (TAP_TOOLS.has(tool)) return;
   // A busy page gets one move per frame: the points between come with it, and a quick drag may turn corners.
   const moves = ev.getCoalescedEvents ? ev.getCoalescedEvents() : [];
   for (const move of moves.length ? moves : [ev]) addStrokePoint(pointToSvg(move));
+  const from = tool.startsWith("building-") && stroke.cells.length > 1 && buildingAt(pos, stroke.cells[0]);
+  if (from) hint(`Dragging a new building: building ${from.id}, where the drag started, stays as it was.`);
   drawOverlay();
 }
 
 function onPointerUp(ev) {
   if (!stroke) return;
-  if (!TAP_TOOLS.has(tool)) addStrokePoint(pointToSvg(ev));
+  if (stroke.drags && !TAP_TOOLS.has(tool)) addStrokePoint(pointToSvg(ev));
   const cells = stroke.cells;
   stroke = null;
   preview = tool.startsWith("ground-") || tool.startsWith("building-") ? { tool, cells } : null;
   apply(cells);
+}
+
+function cancelStroke() {
+  stroke = null;
+  drawOverlay();
 }
 
 function svgEl(parent, tag, attrs) {
@@ -354,14 +392,16 @@ function drawOverlay() {
   const paint = (cells, t) => {
     for (const sq of cells) {
       if (t.startsWith("ground-")) cellRect(svg, sq, { class: "preview", fill: facts.ground_colours[t.slice(7)] }, 1);
-      else if (t.startsWith("building-")) cellRect(svg, sq, { class: "preview", fill: facts.building_fill[t.slice(9)], "fill-opacity": 0.8 }, 3);
+      else if (t.startsWith("building-") && !buildingAt(pos, sq)) cellRect(svg, sq, { class: "preview", fill: facts.building_fill[t.slice(9)], "fill-opacity": 0.8 }, 3);
       else if (t === "erase") cellRect(svg, sq, { class: "preview", fill: "#ffffff", "fill-opacity": 0.6 }, 3);
     }
   };
   if (preview) paint(preview.cells, preview.tool);
   if (stroke) paint(stroke.cells, tool);
-  const problemCells = new Set(problems.filter((p) => p.severity === "error").flatMap((p) => p.spaces.map(sqOf)));
-  for (const sq of problemCells) cellRect(svg, sq, { class: "problem", fill: "none", stroke: "#d62828", "stroke-width": 4, "stroke-dasharray": "7 4" }, 4);
+  // Spaces of a broken rule in red, of an entry still to finish in amber (the verdict bar lists both).
+  const marked = new Map();
+  for (const p of problems) for (const n of p.spaces) if (kindOf(p) !== "warning" && marked.get(n) !== "error") marked.set(n, kindOf(p));
+  for (const [n, kind] of marked) cellRect(svg, sqOf(n), { class: "problem " + kind, fill: "none", stroke: kind === "error" ? "#d62828" : "#c98a00", "stroke-width": 4, "stroke-dasharray": "7 4" }, 4);
   const current = pos && pos.buildings.find((b) => b.id === selected);
   if (current) {
     for (const n of current.cells) cellRect(svg, sqOf(n), { class: "selected", fill: "none", stroke: "#ffffff", "stroke-width": 3, "stroke-dasharray": "4 3" }, 6);
@@ -398,76 +438,105 @@ function schedule() {
   }, DEBOUNCE_MS);
 }
 
-function overlaysWanted() {
-  const names = new Set(shown);
-  if (highlight && highlight.overlay) names.add(highlight.overlay);
-  return [...names];
-}
-
 async function refresh() {
   const mine = ++generation;
   const drawing = ++pictureGeneration;
-  const body = JSON.stringify(pos);
-  const query = overlaysWanted().map((o) => "overlay=" + encodeURIComponent(o)).join("&");
   document.body.classList.add("busy");
   try {
-    const [check, score, text, picture] = await Promise.all([
-      post("/api/check", body),
-      post("/api/score?no-check", body),
-      post("/api/score?no-check&format=text", body),
-      post("/api/render" + (query ? "?" + query : ""), body),
-    ]);
+    const answer = await post("/api/table" + overlayQuery(), JSON.stringify(pos));
     if (mine !== generation) return;
-    if (drawing === pictureGeneration) showPicture(picture);
-    showResult(check, score, text);
+    if (answer.status >= 500 || typeof answer.data !== "object") throw new Error(`the referee answered ${answer.status}`);
+    if (answer.status === 200 && drawing === pictureGeneration) showPicture(answer.data.svg);
+    showResult(answer);
+    stale(false);
   } catch (e) {
-    if (mine === generation) $("verdict").textContent = "The server does not answer: is paris-score serve still running?";
+    if (mine === generation) stale(true);
   } finally {
     if (mine === generation && timer === null) document.body.classList.remove("busy");
   }
 }
 
-async function redraw() {
-  const mine = ++pictureGeneration;
-  const query = overlaysWanted().map((o) => "overlay=" + encodeURIComponent(o)).join("&");
-  const picture = await post("/api/render" + (query ? "?" + query : ""), JSON.stringify(pos));
-  if (mine === pictureGeneration) showPicture(picture);
+/** The totals shown are of an older entry (the referee did not answer): said next to them, until it answers. */
+function stale(on) {
+  document.body.classList.toggle("stale", on);
+  $("stale").hidden = !on;
+  if (on) {
+    $("verdict").textContent = "The referee does not answer: the totals above are of an earlier entry. Each change asks again.";
+    $("verdict-bar").className = "verdict-bar error";
+  }
 }
 
-function showPicture(picture) {
+function overlayQuery() {
+  const names = new Set(shown);
+  if (highlight && highlight.overlay) names.add(highlight.overlay);
+  return names.size ? "?" + [...names].map((o) => "overlay=" + encodeURIComponent(o)).join("&") : "";
+}
+
+async function redraw() {
+  const mine = ++pictureGeneration;
+  const picture = await post("/api/render" + overlayQuery(), JSON.stringify(pos));
+  if (mine === pictureGeneration && picture.status === 200) showPicture(picture.data);
+}
+
+function showPicture(text) {
   preview = null;
-  if (picture.status === 200) {
-    const doc = new DOMParser().parseFromString(picture.data, "image/svg+xml");
-    const root = doc.documentElement;
-    root.removeAttribute("width");
-    root.removeAttribute("height");
-    $("picture").replaceChildren(document.importNode(root, true));
-  }
+  const root = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  root.removeAttribute("width");
+  root.removeAttribute("height");
+  $("picture").replaceChildren(document.importNode(root, true));
   drawOverlay();
 }
 
-function showResult(check, score, text) {
-  const board = document.body;
-  problems = check.status === 200 ? check.data.problems : [];
-  const legal = check.status === 200 && check.data.legal;
-  board.classList.toggle("illegal", !legal);
+/** "error" (a rule broken), "todo" (entry still in progress: more entry clears it) or "warning" (a note). */
+function kindOf(problem) {
+  if (STILL_TO_ENTER.has(problem.code)) return "todo";
+  return problem.severity;
+}
+
+const isEmpty = (p) => !p.buildings.length && !Object.keys(p.pieces).length && p.ground.every((r) => /^o+$/.test(r));
+
+function showResult(answer) {
+  const table = answer.status === 200 ? answer.data : null;
+  problems = table ? table.check.problems : [];
+  const breaks = problems.filter((p) => kindOf(p) === "error");
+  const todo = problems.filter((p) => kindOf(p) === "todo");
+  const report = table && table.score;
+  const leftOut = table ? table.left_out : [];
+  const final = !!report && !breaks.length && !todo.length && !leftOut.length;
+  document.body.classList.toggle("illegal", breaks.length > 0);
+  document.body.classList.toggle("unfinished", !breaks.length && todo.length > 0);
+  $("not-final").hidden = !report || final || isEmpty(pos);
+  const bar = $("verdict-bar");
   const verdict = $("verdict");
-  if (check.status !== 200) verdict.textContent = "Unreadable: " + messages(check.data).join("; ");
-  else if (legal) verdict.textContent = `Legal (${count(check.data.counts.warnings, "warning")}).`;
-  else verdict.textContent = `Not legal: ${count(check.data.counts.errors, "error")}, ${count(check.data.counts.warnings, "warning")}. The score below is not final.`;
-  if (score.status === 200) {
-    const r = score.data;
-    $("total-orange").textContent = r.players.orange.total;
-    $("total-blue").textContent = r.players.blue.total;
-    $("winner").textContent = r.winner === "tie" ? "a tie" : `${r.winner} wins`;
-    $("winner").className = "winner " + r.winner;
+  if (!table) {
+    verdict.textContent = "The entry cannot be read: " + messages(answer.data).join("; ");
+    bar.className = "verdict-bar error";
+  } else if (breaks.length) {
+    verdict.textContent = `Breaks ${breaks.length === 1 ? "a rule" : count(breaks.length, "rule")}: score not final`;
+    bar.className = "verdict-bar error";
+  } else if (todo.length) {
+    verdict.textContent = `Entry not finished: ${todo.length} to enter`;
+    bar.className = "verdict-bar todo";
+  } else {
+    verdict.textContent = "Legal: the score is final" + (problems.length ? ` (${count(problems.length, "note")})` : "");
+    bar.className = "verdict-bar legal";
+  }
+  if (leftOut.length) verdict.textContent += `; scored without ${leftOut.join(" and ")}, which stands on another piece (W1)`;
+  const winner = $("winner");
+  if (report) {
+    $("total-orange").textContent = report.players.orange.total;
+    $("total-blue").textContent = report.players.blue.total;
+    if (isEmpty(pos)) winner.textContent = "the board is empty";
+    else if (!pos.buildings.length) winner.textContent = "no buildings yet";
+    else winner.textContent = report.winner === "tie" ? "a tie" : `${report.winner} wins`;
+    winner.className = "winner " + (pos.buildings.length ? report.winner : "");
   } else {
     $("total-orange").textContent = "–";
     $("total-blue").textContent = "–";
-    $("winner").textContent = "no score";
-    $("winner").className = "winner";
+    winner.textContent = "no score";
+    winner.className = "winner";
   }
-  showBreakdown(text.status === 200 ? text.data : messages(text.data).join("\n"));
+  showBreakdown(report, table ? table.counted : null);
   showProblems();
   drawOverlay();
 }
@@ -480,62 +549,110 @@ function messages(data) {
   return lines.length ? lines : [data.error];
 }
 
-// A line of the breakdown -> what it counted: the spaces it names, the buildings it names, an overlay.
-function lineHighlight(line, section, player) {
-  const cells = new Set((line.match(/\b[A-H][1-8]\b/g) || []).map(sqOf));
-  const ids = [];
-  const row = /^ {4}([A-Za-z0-9]{1,2}) +\d+ x \d+ = /.exec(line);
-  if (row) ids.push(row[1]);
-  if (section === "S2" && /^ {4}\S/.test(line)) ids.push(...line.trim().split(" + "));
-  let overlay = section === "S1" ? "lit" : section === "S2" ? "groups" : null;
-  if (/^ {4}Le Peintre:/.test(line)) overlay = "painter";
-  if (/^ {4}Moulin Rouge:/.test(line)) overlay = "dancer";
-  for (const id of ids) {
-    const b = pos.buildings.find((x) => x.id === id && (!player || x.owner === player));
-    if (b) for (const n of [...b.cells, ...(b.annex ? [b.annex] : [])]) cells.add(sqOf(n));
+const cardTitle = (slug) => (facts.cards.find((c) => c.slug === slug) || { title: slug }).title;
+const CARD_OVERLAYS = { "le-peintre": "painter", "moulin-rouge": "dancer" };
+
+/** The spaces of the buildings named by ``ids`` (of ``player``), annexes included. */
+function buildingCells(ids, player) {
+  const cells = new Set();
+  for (const b of pos.buildings) {
+    if (ids.includes(b.id) && b.owner === player) for (const n of [...b.cells, ...(b.annex ? [b.annex] : [])]) cells.add(sqOf(n));
   }
-  return cells.size || overlay ? { cells, overlay } : null;
+  return cells;
 }
 
-function showBreakdown(text) {
+/** The breakdown, from the paris-score/1 report: per player, a line per scoring line; a line that counted
+ * spaces shows them on the board when tapped. */
+function showBreakdown(report, counted) {
   const list = $("breakdown");
   list.replaceChildren();
-  let section = null;
-  let player = null;
-  text.split("\n").forEach((line, i) => {
-    if (!line.trim()) return;
-    if (/^(ORANGE|BLUE)$/.test(line)) player = line.toLowerCase();
-    const m = /\((S\d)\)/.exec(line);
-    if (m) section = m[1];
+  if (!report) return;
+  const line = (text, points, found, cls, key) => {
     const item = document.createElement("li");
-    const found = lineHighlight(line, section, player);
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "line" + (found ? " counts" : "") + (/^(ORANGE|BLUE|RESULT)/.test(line) ? " head" : "");
-    button.textContent = line;
-    const key = "line" + i;
+    button.className = "line " + cls + (found ? " counts" : "");
+    const what = document.createElement("span");
+    what.className = "what";
+    what.append(...text);
+    button.appendChild(what);
+    if (points !== null) {
+      const n = document.createElement("span");
+      n.className = "points";
+      n.textContent = points;
+      button.appendChild(n);
+    }
     if (found) {
       button.addEventListener("click", () => toggleHighlight({ ...found, key }));
       button.setAttribute("aria-pressed", String(!!highlight && highlight.key === key));
-    } else button.disabled = !found;
+    } else button.disabled = true;
     item.appendChild(button);
     list.appendChild(item);
-  });
+  };
+  const rule = (id) => {
+    const small = document.createElement("small");
+    small.className = "rule";
+    small.textContent = id;
+    return small;
+  };
+  for (const player of ["orange", "blue"]) {
+    const s = report.players[player];
+    line([player[0].toUpperCase() + player.slice(1)], s.total, null, "head " + player, player);
+    line(["Lit buildings ", rule("S1")], s.lit_buildings.points, null, "section", player + "-lit");
+    for (const b of s.lit_buildings.buildings) {
+      const cells = buildingCells([b.id], player);
+      for (const lamp of b.lamps) cells.add(sqOf(lamp));
+      const lamps = b.lamps.length ? ` (${b.lamps.join(", ")})` : "";
+      line([`${b.id}: ${count(b.size, "space")} × ${count(b.lamps.length, "lamp")}${lamps}`], b.points, { cells, overlay: "lit" }, "item", `${player}-lit-${b.id}`);
+    }
+    const group = s.largest_group.buildings;
+    line(["Largest group ", rule("S2")], s.largest_group.points, group.length ? { cells: buildingCells(group, player), overlay: "groups" } : null, "section", player + "-group");
+    line([group.length ? group.join(" + ") : "no buildings"], null, null, "item", "");
+    const u = s.unbuilt;
+    const left = !u.given ? "none entered (counted as none)" : u.count ? `${u.count} left (size${u.count === 1 ? "" : "s"} ${u.sizes.join(", ")})` : "none left";
+    line(["Buildings not built ", rule("S3")], u.points, null, "section", player + "-unbuilt");
+    line([left + (u.waived_by ? `, waived by ${cardTitle(u.waived_by)}` : "")], null, null, "item", "");
+    line(["Postcards ", rule("S4")], s.postcards.points, null, "section", player + "-cards");
+    for (const c of s.postcards.cards) {
+      const spaces = ((counted && counted[player][c.card]) || []).map(sqOf);
+      const found = spaces.length || CARD_OVERLAYS[c.card] ? { cells: new Set(spaces), overlay: CARD_OVERLAYS[c.card] || null } : null;
+      line([`${cardTitle(c.card)}: ${c.detail}`], c.points, found, "item", `${player}-card-${c.card}`);
+    }
+    line([`Free spaces of ${player}'s colour (settles a tie): ${s.free_own_spaces}`], null, null, "item tie-break", "");
+  }
+  for (const note of report.notes) line([note], null, null, "note", "");
 }
 
 function showProblems() {
   const list = $("problems");
   list.replaceChildren();
-  problems.forEach((p, i) => {
+  // Rule breaks first, then what is still to enter, then notes.
+  const order = { error: 0, todo: 1, warning: 2 };
+  const sorted = problems.map((p, i) => [p, i]).sort(([a], [b]) => order[kindOf(a)] - order[kindOf(b)]);
+  for (const [p, i] of sorted) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "problem " + p.severity;
-    button.textContent = `${p.severity} ${p.rule} ${p.code}: ${p.message}` + (p.spaces.length ? ` [${p.spaces.join(" ")}]` : "");
-    button.addEventListener("click", () => toggleHighlight({ cells: new Set(p.spaces.map(sqOf)), overlay: null, key: "problem" + i }));
+    button.className = "problem " + kindOf(p);
+    const label = document.createElement("span");
+    label.className = "kind";
+    label.textContent = { error: "Breaks a rule", todo: "To enter", warning: "Note" }[kindOf(p)];
+    const rule = document.createElement("small");
+    rule.className = "rule";
+    rule.textContent = p.rule;
+    button.append(label, " ", p.message[0].toUpperCase() + p.message.slice(1) + " ", rule);
+    if (p.spaces.length) {
+      button.addEventListener("click", () => {
+        toggleHighlight({ cells: new Set(p.spaces.map(sqOf)), overlay: null, key: "problem" + i });
+        // The board in view (below the sticky header), to see the marks.
+        const top = document.querySelector("header.top").getBoundingClientRect().bottom;
+        const box = $("board").getBoundingClientRect();
+        if (box.top < top || box.bottom > window.innerHeight) window.scrollBy(0, box.top - top - 4);
+      });
+    } else button.disabled = true;
     item.appendChild(button);
     list.appendChild(item);
-  });
+  }
 }
 
 function toggleHighlight(next) {
@@ -659,32 +776,97 @@ function useCard(p, slug, player) {
 function selectTool(name) {
   tool = name;
   for (const b of document.querySelectorAll("#tools .tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === name));
-  hint(HINTS[name] || `Tap a space to place the ${name.replace("_", " ")}; tap it again to remove it.`);
+  const label = document.querySelector(`#tools .tool[data-tool="${name}"]`).textContent.toLowerCase();
+  hint(HINTS[name] || `Tap a space to place the ${label}; tap it again to take it off.`);
+  try {
+    localStorage.setItem(TOOL_KEY, name);
+  } catch (e) {
+    // the tool is not worth a word: the entry's own storage says when storage is refused
+  }
+}
+
+function toggleDragPaints() {
+  dragPaints = !dragPaints;
+  $("drag-paint").setAttribute("aria-pressed", String(dragPaints));
+  $("board").classList.toggle("drag-paints", dragPaints);
+  hint(dragPaints ? "A drag on the board paints now; scroll beside it, or turn Drag to paint off." : "A swipe on the board scrolls the page again; tap a space to paint it.");
 }
 
 function hint(text) {
   $("hint").textContent = text;
 }
 
+/** A message at the top of the page (a damaged share link), or none. */
+function alertTop(text) {
+  $("alert").textContent = text || "";
+  $("alert").hidden = !text;
+}
+
 // -- in and out ---------------------------------------------------------------------------------------------------
 
-async function loadText(text) {
-  const errors = $("io-errors");
-  errors.replaceChildren();
-  const answer = await post("/api/convert?to=json", text);
+/** Put a text grid or JSON (pasted, a file's, a share link's) on the board; false, said, if it cannot be read. */
+async function loadText(text, source) {
+  let answer;
+  try {
+    answer = await post("/api/convert?to=json", text);
+  } catch (e) {
+    refused(source, ["the referee does not answer"]);
+    return false;
+  }
   if (answer.status !== 200) {
-    for (const line of messages(answer.data)) {
-      const item = document.createElement("li");
-      item.className = "problem error";
-      item.textContent = line;
-      errors.appendChild(item);
-    }
+    refused(source, messages(answer.data));
     return false;
   }
   selected = null;
   commit(complete(answer.data));
-  hint("Loaded.");
+  hint(source === "link" ? "Opened the share link: Undo brings back the entry you had." : `Loaded ${source}.`);
   return true;
+}
+
+/** Why what was given could not be loaded; the entry stays as it was. A share link is said at the top. */
+function refused(source, lines) {
+  if (source === "link") {
+    alertTop(`This share link is damaged: ${lines.slice(0, 3).join("; ")}. The last entry is shown instead.`);
+    return;
+  }
+  const errors = $("io-errors");
+  errors.replaceChildren();
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.className = "problem error";
+    item.textContent = line;
+    errors.appendChild(item);
+  }
+  hint(`Not loaded: ${source} ${lines.length === 1 ? "cannot be read" : `has ${count(lines.length, "error")}`} (below, under In and out). The board is as it was.`);
+}
+
+const SIGNATURES = [
+  ["a PNG picture", [0x89, 0x50, 0x4e, 0x47]],
+  ["a JPEG photo", [0xff, 0xd8, 0xff]],
+  ["a GIF picture", [0x47, 0x49, 0x46, 0x38]],
+  ["a PDF document", [0x25, 0x50, 0x44, 0x46]],
+  ["a ZIP archive or an office document", [0x50, 0x4b, 0x03, 0x04]],
+  ["a WebP or other RIFF file", [0x52, 0x49, 0x46, 0x46]],
+];
+
+/** What a file that is not text looks like ("" when unknown), or null for text (UTF-8, no NUL byte). */
+function binaryKind(bytes) {
+  for (const [name, signature] of SIGNATURES) if (signature.every((b, i) => bytes[i] === b)) return name;
+  if (bytes.includes(0)) return "";
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return null;
+  } catch (e) {
+    return "";
+  }
+}
+
+async function loadFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = binaryKind(bytes);
+  if (kind === null) return loadText(new TextDecoder().decode(bytes), file.name);
+  refused(file.name, [`this is not a text file${kind ? ` (${kind}?)` : ""}: open a text grid (.txt) or a paris-position/1 JSON document (.json)`]);
+  return false;
 }
 
 async function download(to, name, type) {
@@ -711,11 +893,36 @@ function encodeFragment(p) {
   return "position=" + btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** The text a share link holds; null if the address holds none; an Error saying what is wrong if it is damaged. */
 function decodeFragment(hash) {
-  const m = /^#position=([A-Za-z0-9_-]+)$/.exec(hash);
-  if (!m) return null;
-  const binary = atob(m[1].replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  if (!hash.startsWith("#position=")) return null;
+  const code = hash.slice("#position=".length).replace(/=+$/, ""); // base64's padding, if an encoder added it
+  const stray = /[^A-Za-z0-9_-]/.exec(code);
+  if (stray) throw new Error(`a stray "${stray[0]}" at character ${stray.index + 1} of its code`);
+  if (!code) throw new Error("it holds no position");
+  let binary;
+  try {
+    binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch (e) {
+    throw new Error("its code is cut short or altered");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch (e) {
+    throw new Error("its code is altered (it decodes to no text)");
+  }
+}
+
+/** Open the share link in the address, if there is one; false if there is none or it is damaged (said). */
+async function openLink() {
+  let shared;
+  try {
+    shared = decodeFragment(location.hash);
+  } catch (e) {
+    refused("link", [e.message]);
+    return false;
+  }
+  return shared !== null && loadText(shared, "link");
 }
 
 async function share() {
@@ -742,10 +949,10 @@ async function start() {
   overlay.addEventListener("pointerdown", onPointerDown);
   overlay.addEventListener("pointermove", onPointerMove);
   overlay.addEventListener("pointerup", onPointerUp);
-  overlay.addEventListener("pointercancel", () => { stroke = null; drawOverlay(); });
+  overlay.addEventListener("pointercancel", cancelStroke);
   for (const b of document.querySelectorAll("#tools .tool")) b.addEventListener("click", () => selectTool(b.dataset.tool));
   for (const name of facts.overlays) {
-    const b = toggleButton(name, false, () => {
+    const b = toggleButton(OVERLAY_LABELS[name] || name, false, () => {
       if (shown.has(name)) shown.delete(name);
       else shown.add(name);
       b.setAttribute("aria-pressed", String(shown.has(name)));
@@ -766,40 +973,38 @@ async function start() {
   $("pattern").addEventListener("change", (ev) => {
     if (ev.target.value !== "custom") edit((p) => { p.rules.large_streetlight_pattern = ev.target.value; });
   });
-  $("load-paste").addEventListener("click", () => loadText($("paste").value));
+  $("load-paste").addEventListener("click", () => loadText($("paste").value, "the pasted text"));
   $("upload").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
-    if (file) await loadText(await file.text());
+    if (file) await loadFile(file);
     ev.target.value = "";
   });
+  $("drag-paint").addEventListener("click", toggleDragPaints);
   $("download-json").addEventListener("click", () => download("json", "position.json", "application/json"));
   $("download-text").addEventListener("click", () => download("text", "position.txt", "text/plain"));
   $("share").addEventListener("click", share);
-  window.addEventListener("hashchange", async () => {
-    try {
-      const text = decodeFragment(location.hash);
-      if (text) await loadText(text);
-    } catch (e) {
-      hint("The share link is damaged.");
-    }
-  });
+  window.addEventListener("hashchange", openLink);
   document.addEventListener("keydown", (ev) => {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.tagName === "TEXTAREA" || ev.target.tagName === "INPUT") return;
     if (ev.key === "z" && !ev.shiftKey) { ev.preventDefault(); undo(); }
     else if (ev.key === "y" || (ev.key === "Z" && ev.shiftKey)) { ev.preventDefault(); redo(); }
   });
-  selectTool(tool);
+  let kept = null;
+  try {
+    kept = localStorage.getItem(TOOL_KEY);
+  } catch (e) {
+    // no storage: the default tool
+  }
+  const tools = [...document.querySelectorAll("#tools .tool")].map((b) => b.dataset.tool);
+  selectTool(tools.includes(kept) ? kept : tool);
   pos = emptyPosition();
   const restored = restore();
-  let shared = null;
-  try {
-    shared = decodeFragment(location.hash);
-  } catch (e) {
-    hint("The share link is damaged; the last entry is shown instead.");
-  }
-  // A share link goes on top of the stored entry: undo brings that entry back.
-  if (shared && (await loadText(shared))) {
-    if (!restored) undoStack = []; // nothing to go back to but an empty board
+  // A share link goes on top of the stored entry: undo brings that entry back. A damaged one leaves it as it is.
+  if (await openLink()) {
+    if (!restored) {
+      undoStack = []; // nothing to go back to but an empty board
+      hint("Opened the share link.");
+    }
     drawControls();
     store();
     return;
