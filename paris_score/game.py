@@ -31,10 +31,12 @@ from typing import Final, NamedTuple
 
 import attrs
 
+from paris_score import placement
 from paris_score.errors import SetupError
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
+    FRONT,
     JARDIN_SIZE,
     MAX_BUILDINGS,
     Building,
@@ -66,60 +68,57 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.placement import anchors_twice, anchors_within, layout
-from paris_score.postcards import TITLES, Postcard
+from paris_score.placement import Room, card_spaces, fits, layout, room_of
+from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
     ANNEX_BUILDING_UNKNOWN,
     ANNEX_NOT_ADJACENT,
     ANNEX_ON_WRONG_COLOUR,
     AREA_NOT_EMPTY,
-    BUILDING_ON_STREETLIGHT,
-    BUILDING_ON_WRONG_COLOUR,
     CARD_ALREADY_USED,
     CARD_NOT_IN_PLAY,
     CHARTIER_NOT_HELD,
-    CHARTIER_NOT_ON_OPPONENT_COLOUR,
     CHARTIER_NOT_UNDER_FOUNTAIN,
     GAME_OVER,
-    JARDIN_ON_STREETLIGHT,
     JARDIN_WRONG_SHAPE,
-    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
-    METRO_NOT_A_STREETLIGHT_OF_BUILDING,
-    METROPOLITAIN_NOT_HELD,
     NO_CHIMNEY_LEFT,
     NO_TILE_IN_HAND,
     NO_TOKEN_LEFT,
     PASS_NOT_ALLOWED,
     PIECE_NOT_IN_POOL,
     PIECE_NOT_IN_RESERVE,
-    PIECE_ON_WRONG_COLOUR,
     SPACE_NOT_FREE,
     STATUE_FRONT_OFF_BOARD,
     UNKNOWN_PIECE,
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import Totals, totals
-from paris_score.setup import JARDIN_ID, TILES_PER_PLAYER, Setup, Tile, is_good, setup_problems, turn_tile
+from paris_score.scoring import Totals, board_from, totals, totals_from
+from paris_score.setup import (
+    JARDIN_ID,
+    TILES_PER_PLAYER,
+    PoolPiece,
+    Setup,
+    Tile,
+    is_good,
+    setup_problems,
+    turn_tile,
+)
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
     BB_TILES,
-    DIRECTIONS,
     SQUARES,
     Bitboard,
     Square,
     names_text,
-    offset,
     scan,
     square_name,
 )
 
 AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
-_FRONT: Final = {facing: tuple(offset(sq, *DIRECTIONS[facing]) for sq in SQUARES) for facing in FACINGS}
-"""The space in front of a statue on each space, facing each way (P11); ``None`` off the board."""
 _NOT_H: Final = BB_ALL & ~0x8080808080808080
 _NOT_ROW_8: Final = BB_ALL >> 8
 _GROUND_INDEX: Final = {"o": 0, "b": 1, "m": 2, "l": 3}
@@ -132,7 +131,7 @@ Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
 
 
 class _Tables(NamedTuple):
-    """What a setup fixes for the whole game, computed once per setup."""
+    """What a setup fixes for the whole game, computed once per set of pieces and ground tiles."""
 
     ids: tuple[str, ...]
     """The pool pieces' ids, in setup order; piece ``i`` is bit ``i`` of the pool and reserve masks."""
@@ -145,7 +144,7 @@ class _Tables(NamedTuple):
     takes: tuple[Take, ...]
     """``take`` of each piece."""
     moves: dict[tuple[object, ...], Move]
-    """Build and Lévitation moves made so far in games of this setup: the same few recur move after move."""
+    """Build and Lévitation moves made so far in games with these pieces: the same few recur move after move."""
     faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 
@@ -159,18 +158,22 @@ def _faces(tile: Tile) -> Faces:
     return found[0], found[1], found[2], found[3]
 
 
-def _tables(setup: Setup) -> _Tables:
-    """The setup's tables: the last setup's by identity, else from a cache of 16 by value.
+@functools.lru_cache(maxsize=1024)
+def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
+    """A tile's faces in each rotation (G2)."""
+    return tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS)
 
-    A record read anew gives a setup equal to one seen but not the same object,
-    and comparing two setups compares their 12 pieces and 16 tiles: once per
-    game, not once per move.
-    """
+
+def _tables(setup: Setup) -> _Tables:
+    """The setup's tables: the last setup's by identity, else made from the tables of its pieces (a cache of 16
+    sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
+    guessing them) or a record read anew rebuilds nothing but the tuple of faces."""
     global _last_tables
     last = _last_tables
     if last is not None and last[0] is setup:
         return last[1]
-    tables = _make_tables(setup)
+    faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
+    tables = _piece_tables(setup.pool)._replace(faces=faces)  # type: ignore[arg-type]
     _last_tables = (setup, tables)
     return tables
 
@@ -179,17 +182,14 @@ _last_tables: tuple[Setup, _Tables] | None = None
 
 
 @functools.lru_cache(maxsize=16)
-def _make_tables(setup: Setup) -> _Tables:
-    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in setup.pool)
-    rotations = tuple(frozenset(orientations(piece.shape)) for piece in setup.pool)
-    faces = tuple(
-        tuple(tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS) for tile in stack)
-        for stack in setup.tiles
-    )
-    ids = tuple(piece.id for piece in setup.pool)
+def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
+    """The tables of a setup's pool pieces (its faces left empty)."""
+    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in pool)
+    rotations = tuple(frozenset(orientations(piece.shape)) for piece in pool)
+    ids = tuple(piece.id for piece in pool)
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
     takes = tuple(Take(pid.upper()) for pid in ids)
-    return _Tables(ids, by_id, layouts, rotations, takes, {}, faces)  # type: ignore[arg-type]
+    return _Tables(ids, by_id, layouts, rotations, takes, {}, ((), ()))
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:
@@ -205,17 +205,6 @@ def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int
 
 Outcome = Totals
 """A game's score without its lines: each side's total, free own-colour spaces and the winner (S1-S5)."""
-
-
-def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
-    """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
-    allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
-    hold it, else ``name_it`` for one space or ``one`` (the option allows one only) for more."""
-    if named:
-        return used
-    if not held:
-        return not_held
-    return name_it if spaces.bit_count() == 1 else one
 
 
 @attrs.frozen(cache_hash=True)
@@ -257,7 +246,7 @@ class GameState:
 
     @classmethod
     def start(cls, setup: Setup) -> GameState:
-        """The game before its first move (G1); :class:`SetupError` if the setup is not one the box allows."""
+        """The game before its first move (G1, F1); :class:`SetupError` if the setup is not one the box allows."""
         if not is_good(setup):
             raise SetupError(setup_problems(setup))
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
@@ -321,13 +310,13 @@ class GameState:
         room = self._room(player)
         for i in scan(self.reserves[player is Player.BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
-                if _anchors(offsets, anchors, room):
+                if fits(offsets, anchors, room):
                     return True
         return False
 
     @property
     def is_over(self) -> bool:
-        """G12: all 8 tokens are on postcards and neither player could build; no move is legal after it."""
+        """G12 (F4): all 8 tokens are on postcards and neither player could build; no move is legal after it."""
         return (
             self.phase == 2
             and len(self.cards[0]) + len(self.cards[1]) == 2 * ACTION_TOKENS
@@ -335,16 +324,11 @@ class GameState:
             and not self.can_build(Player.BLUE)
         )
 
-    def _room(self, player: Player) -> tuple[Bitboard, Bitboard, Bitboard]:
+    def _room(self, player: Player) -> Room:
         """Where ``player`` may build now (P1), and the spaces a held card's build adds (P3, P7)."""
-        free = BB_ALL & ~self.occupied
         orange, blue, mixed, light = self.ground
         own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
-        return (
-            free & (own | mixed),
-            free & light if self.metro is player else 0,
-            free & opp if self.chartier is player else 0,
-        )
+        return room_of(BB_ALL & ~self.occupied, own, opp, mixed, light, self.metro is player, self.chartier is player)
 
     # -- the board as a position ----------------------------------------------------------------------------
 
@@ -383,9 +367,21 @@ class GameState:
     def outcome(self) -> Outcome:
         """Each side's total and the winner (S1-S5) of the position now, without the explanations of a report.
 
+        Computed from the state's own fields, as :func:`~paris_score.scoring.totals` of :meth:`position` would.
         Raises :class:`ValueError` in phase 1 (no position yet); :meth:`result` never raises.
         """
-        return totals(self.position())
+        if self.phase == 1:
+            return totals(self.position())  # ValueError: no position yet
+        orange, blue, _, light = self.ground
+        return totals_from(
+            board_from(self.buildings, self.pieces, light),
+            self.pieces,
+            (orange, blue),
+            light,
+            self.cards,
+            (self.reserves[0].bit_count(), self.reserves[1].bit_count()),
+            self.setup.rules.large_streetlight_pattern,
+        )
 
     # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
 
@@ -430,24 +426,18 @@ class GameState:
         moves += [takes[i] for i in scan(self.pool)]
         return moves
 
-    def _builds(
-        self, player: Player, piece: int, room: tuple[Bitboard, Bitboard, Bitboard]
-    ) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
-        """Every legal placement of pool piece ``piece`` for ``player``: (piece, cells, metro space, chartier space)."""
-        _, extra_light, extra_opp = room
+    def _builds(self, piece: int, where: Room) -> list[tuple[int, Bitboard, Square | None, Square | None]]:
+        """Every legal placement of pool piece ``piece`` in ``where``: (piece, cells, metro space, chartier space)."""
         found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
+        plain = not (where.extra_light or where.extra_other)
         for base, offsets, anchors in _tables(self.setup).layouts[piece]:
-            fits = _anchors(offsets, anchors, room)
-            if not (extra_light or extra_opp):
-                found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(fits)]
+            at = fits(offsets, anchors, where)
+            if plain:
+                found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(at)]
                 continue
-            for low in _bits(fits):
+            for low in _bits(at):
                 cells = base << (low.bit_length() - 1)
-                light = cells & extra_light
-                opp = cells & extra_opp
-                found.append(
-                    (piece, cells, light.bit_length() - 1 if light else None, opp.bit_length() - 1 if opp else None)
-                )
+                found.append((piece, cells, *card_spaces(cells, where)))
         return found
 
     def _phase_two_moves(self) -> list[Move]:
@@ -461,7 +451,7 @@ class GameState:
         if chimney:
             known = tables.moves
             for i in scan(reserve):
-                for key in self._builds(player, i, room):
+                for key in self._builds(i, room):
                     move = known.get(key)
                     if move is None:
                         move = known[key] = Build(tables.takes[i].piece, key[1], key[2], key[3])
@@ -482,13 +472,13 @@ class GameState:
         moves: list[Move],
         card: Postcard,
         player: Player,
-        room: tuple[Bitboard, Bitboard, Bitboard],
+        room: Room,
         chimney: bool,
         reserve: int,
     ) -> None:
         """Add to ``moves`` those that activate ``card`` and do its action (G10), the bare activation apart."""
         free = BB_ALL & ~self.occupied
-        orange, blue, mixed, light = self.ground
+        orange, blue, _, _ = self.ground
         own = orange if player is Player.ORANGE else blue
         if card is Postcard.LEVITATION:
             if chimney:
@@ -496,7 +486,7 @@ class GameState:
                 known = tables.moves
                 ids = tables.takes
                 for take in scan(self.pool):
-                    placements = self._builds(player, take, room)
+                    placements = self._builds(take, room)
                     for give in scan(reserve):
                         for _, cells, m, c in placements:
                             key = (give, take, cells, m, c)
@@ -511,11 +501,12 @@ class GameState:
                 moves += [_JARDIN_DOWN[sq] for sq in scan(good & (good >> 8))]
         elif card in PIECE_CARDS:
             table = _PLACE_PIECE[card]
-            moves += [table[sq] for sq in scan(free & (light if card is Postcard.LA_GRANDE_LUMIERE else own))]
+            moves += [table[sq] for sq in scan(free & self._allowed(card.piece, player))]  # type: ignore[arg-type]
         elif card is Postcard.LE_PENSEUR:
-            moves += [move for sq in scan(free & own) for front, move in _STATUES[sq] if free >> front & 1]
+            spots = free & self._allowed(STATUE, player)
+            moves += [move for sq in scan(spots) for front, move in _STATUES[sq] if free >> front & 1]
         elif card is Postcard.FONTAINE_DES_MERS:
-            moves += [_FOUNTAINS[sq] for sq in scan(free & (own | mixed))]
+            moves += [_FOUNTAINS[sq] for sq in scan(free & self._allowed(FOUNTAIN, player))]
             if self.chartier is player:
                 opp = blue if player is Player.ORANGE else orange
                 moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
@@ -551,6 +542,7 @@ class GameState:
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
     def _tile(self, move: PlaceTile) -> GameState:
+        """G4: the tile in hand laid on an empty area (phase 1, F2); the 16th ends phase 1 (G7, G8)."""
         player = self.turn
         if self.phase != 1:
             raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
@@ -620,6 +612,7 @@ class GameState:
         return i
 
     def _need_chimney(self) -> None:
+        """B4: every building, the Jardin des Plantes included, takes one of the player's 7 chimneys."""
         if not self.chimneys[self.turn is Player.BLUE]:
             raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
 
@@ -647,49 +640,11 @@ class GameState:
             raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
         orange, blue, _, light = self.ground
         opp = blue if player is Player.ORANGE else orange
-        if metro is not None:
-            if self.metro is not player:
-                raise METROPOLITAIN_NOT_HELD.refuse(f"{player} holds no unused Métropolitain build", (metro,))
-            if not (cells & light) >> metro & 1:
-                raise METRO_NOT_A_STREETLIGHT_OF_BUILDING.refuse(
-                    f"metro={square_name(metro)} must name a streetlight space the building covers", (metro,)
-                )
-        if chartier is not None:
-            if self.chartier is not player:
-                raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
-            if not (cells & opp) >> chartier & 1:
-                raise CHARTIER_NOT_ON_OPPONENT_COLOUR.refuse(
-                    f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
-                    (chartier,),
-                )
-        on_light = cells & light & ~(0 if metro is None else 1 << metro)
-        if on_light:
-            hint = _option_hint(
-                metro is not None,
-                self.metro is player,
-                on_light,
-                "; Métropolitain lets a building cover one streetlight space only (P3)",
-                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
-                " not named by metro= (P3)",
-                "; the unused Métropolitain build lets it cover one of them only (P3)",
-            )
-            raise BUILDING_ON_STREETLIGHT.refuse(
-                f"covers a streetlight space ({names_text(on_light)}){hint}", tuple(scan(on_light))
-            )
-        on_opp = cells & opp & ~(0 if chartier is None else 1 << chartier)
-        if on_opp:
-            hint = _option_hint(
-                chartier is not None,
-                self.chartier is player,
-                on_opp,
-                "; the Chartier space lies under one space only (P7)",
-                f"; a building goes on {player}'s colour or mixed spaces (P1)",
-                " not named by chartier= (P7)",
-                "; the held Chartier space may lie under one of them only (P7)",
-            )
-            raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"covers {player.other}'s colour ({names_text(on_opp)}){hint}", tuple(scan(on_opp))
-            )
+        refusal = placement.build_refusal(
+            player, cells, light, opp, metro, chartier, self.metro is player, self.chartier is player
+        )
+        if refusal is not None:
+            raise refusal
 
     def _after_build(
         self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, base: GameState
@@ -721,6 +676,7 @@ class GameState:
     # -- phase 2: postcards -------------------------------------------------------------------------------------
 
     def _card(self, move: Move) -> GameState:
+        """G10: a token on a free postcard in play, its action done at once or declined (F3); Lévitation (P2)."""
         card = move.card
         assert card is not None
         if self.phase != 2:
@@ -773,6 +729,17 @@ class GameState:
     def _own(self, player: Player) -> Bitboard:
         return self.ground[player is Player.BLUE]
 
+    def _allowed(self, piece: Piece, player: Player) -> Bitboard:
+        """The spaces, free or not, where ``player`` may put ``piece`` (its ground, P6 P9-P13)."""
+        orange, blue, mixed, light = self.ground
+        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        return piece.allowed.spaces(own, mixed, light, opp)
+
+    def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
+        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
+        if refusal is not None:
+            raise refusal
+
     def _need_free(self, sq: Square, rule: str, what: str) -> None:
         if self.occupied >> sq & 1:
             raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
@@ -800,23 +767,10 @@ class GameState:
                 f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
             )
         orange, blue, _, light = self.ground
-        if cells & light:
-            why = ": Métropolitain serves the 12 building pieces only" if self.metro is player else ""
-            raise JARDIN_ON_STREETLIGHT.refuse(
-                f"the Jardin des Plantes never covers a streetlight space ({names_text(cells & light)}){why}",
-                tuple(scan(cells & light)),
-            )
         opp = blue if player is Player.ORANGE else orange
-        if cells & opp:
-            why = (
-                "Chartier serves the 12 building pieces only"
-                if self.chartier is player
-                else f"it goes on {player}'s colour or mixed spaces (P1)"
-            )
-            raise BUILDING_ON_WRONG_COLOUR.refuse(
-                f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opp)}); {why}",
-                tuple(scan(cells & opp)),
-            )
+        refusal = placement.jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
+        if refusal is not None:
+            raise refusal
         side = player is Player.BLUE
         return self._evolve(
             turn=player.other,
@@ -846,25 +800,20 @@ class GameState:
         return self._evolve(turn=player.other, cards=cards, buildings=buildings, occupied=self.occupied | 1 << sq)
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
-        player = self.turn
         self._need_free(sq, "P11", "the statue")
-        front = _FRONT[facing][sq]
+        front = FRONT[facing][sq]
         if front is None:
             raise STATUE_FRONT_OFF_BOARD.refuse(
                 f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
             )
         self._need_free(front, "P11", f"the space in front of the statue ({facing})")
-        if not self._own(player) >> sq & 1:
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the statue goes on {player}'s colour (not mixed); {square_name(sq)} is not", (sq,), rule="P11"
-            )
+        self._need_ground(STATUE, sq)
         return self._placed(cards, sq, statue=Statue(sq, facing))
 
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
         self._need_free(sq, "P12", "the fountain")
-        orange, blue, mixed, _ = self.ground
-        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        opp = self.ground[player is Player.ORANGE]
         if chartier is not None:
             if self.chartier is not player:
                 raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
@@ -874,32 +823,16 @@ class GameState:
                     (chartier,),
                 )
             return self._placed(cards, sq, fountain=sq, chartier=sq)
-        if not (own | mixed) >> sq & 1:
-            hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the fountain goes on {player}'s colour or mixed; {square_name(sq)} is neither"
-                + (hint if self.chartier is player and opp >> sq & 1 else ""),
-                (sq,),
-                rule="P12",
-            )
+        hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
+        self._need_ground(FOUNTAIN, sq, hint if self.chartier is player and opp >> sq & 1 else "")
         return self._placed(cards, sq, fountain=sq)
 
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
-        player = self.turn
         piece = card.piece
         assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
-        name, rule = piece.key, piece.rule
-        self._need_free(sq, rule, f"the {piece.label}")
-        if card is Postcard.LA_GRANDE_LUMIERE:
-            if not self.ground[3] >> sq & 1:
-                raise LARGE_STREETLIGHT_NOT_ON_STREETLIGHT.refuse(
-                    f"the large streetlight goes on a streetlight space; {square_name(sq)} is not one", (sq,), rule=rule
-                )
-        elif not self._own(player) >> sq & 1:
-            raise PIECE_ON_WRONG_COLOUR.refuse(
-                f"the {piece.label} goes on {player}'s colour; {square_name(sq)} is not", (sq,), rule=rule
-            )
-        return self._placed(cards, sq, **{name: sq})
+        self._need_free(sq, piece.rule, f"the {piece.label}")
+        self._need_ground(piece, sq)
+        return self._placed(cards, sq, **{piece.key: sq})
 
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
@@ -913,7 +846,7 @@ _TILE_MOVES: Final = tuple(tuple(PlaceTile(area, rotation) for rotation in ROTAT
 _ACTIVATE: Final = {card: Activate(card) for card in Postcard}
 _PLACE_PIECE: Final = {card: tuple(PlacePiece(card, sq) for sq in SQUARES) for card in PIECE_CARDS}
 _STATUES: Final = tuple(
-    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := _FRONT[facing][sq]) is not None)
+    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := FRONT[facing][sq]) is not None)
     for sq in SQUARES
 )
 """Each space's statue moves, with the space in front that must be free (P11)."""
@@ -927,17 +860,6 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     if player is Player.ORANGE:
         return (*cards[0], card), cards[1]
     return cards[0], (*cards[1], card)
-
-
-def _anchors(offsets: tuple[int, ...], anchors: Bitboard, room: tuple[Bitboard, Bitboard, Bitboard]) -> Bitboard:
-    """Where a rotation fits in ``room``: on good spaces, with at most one card-added space of each kind (P3, P7)."""
-    good, extra_light, extra_opp = room
-    fits = anchors_within(offsets, anchors, good | extra_light | extra_opp)
-    if extra_light and fits:
-        fits &= ~anchors_twice(offsets, extra_light)
-    if extra_opp and fits:
-        fits &= ~anchors_twice(offsets, extra_opp)
-    return fits
 
 
 # What bots need (docs' "For bot authors") lives in modules built on GameState: imported once it exists.

@@ -25,7 +25,7 @@ from it.  The same ``rng`` state gives the same position.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -48,6 +48,9 @@ from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, 
 from paris_score.setup import PoolPiece, Setup
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
+
+if TYPE_CHECKING:
+    from paris_score.formats.game_json import GameRecord
 
 BOX: Final = (3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6)
 """The sizes of the box's 12 pieces (B3)."""
@@ -230,3 +233,21 @@ def random_setup(seed: int | random.Random = 0) -> Setup:
         stacks.append(tuple((spaces[k] + spaces[k + 1], spaces[k + 2] + spaces[k + 3]) for k in range(0, 32, 4)))
     first = rng.choice(PLAYERS)
     return Setup(cards, pool, (stacks[0], stacks[1]), first, Rules(rng.choice(PATTERN_NAMES)))
+
+
+def random_game(seed: int) -> GameRecord:
+    """A finished game of :func:`random_setup` (fictional), each move drawn uniformly from the legal moves; the
+    record's result is the final position's totals.  The same seed gives the same record."""
+    from paris_score.formats.game_json import GameRecord  # the game engine imports this module
+    from paris_score.game import GameState
+
+    rng = random.Random(seed)
+    setup = random_setup(seed)
+    state = GameState.start(setup)
+    moves = []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.play(move)
+    outcome = state.outcome()
+    return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))

@@ -8,6 +8,7 @@ whether the position could happen under the rules is :func:`paris_score.check`'s
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable
 from typing import Any, Final, Literal, NamedTuple
@@ -15,7 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 import attrs
 
 from paris_score.errors import NotAPlayerError, counted
-from paris_score.postcards import LAMP_PIECES, PIECE, STANDING, Allowed, Piece, Postcard
+from paris_score.postcards import LAMP_PIECES, PIECE, PIECES, STANDING, Allowed, Piece, Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
     BB_ALL,
@@ -65,7 +66,7 @@ def as_player(player: PlayerLike, argument: str = "player") -> Player:
 
 
 def _owner(value: PlayerLike) -> Player:
-    return as_player(value, "owner")
+    return value if type(value) is Player else as_player(value, "owner")
 
 
 Facing = Literal["up", "down", "left", "right"]
@@ -163,8 +164,11 @@ class Ground:
 
     def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour (W5)."""
-        player = as_player(player)
-        return self.orange if player is Player.ORANGE else self.blue
+        if player is Player.ORANGE:
+            return self.orange
+        if player is Player.BLUE:
+            return self.blue
+        return self.own(as_player(player))
 
 
 @attrs.frozen
@@ -207,11 +211,11 @@ class Statue:
     @property
     def front(self) -> Square | None:
         """The space in front of the statue (P11), or ``None`` off the board."""
-        return _FRONT[self.facing][self.at]
+        return FRONT[self.facing][self.at]
 
 
-_FRONT: Final = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
-"""The space in front of a statue on each space, facing each way; ``None`` off the board."""
+FRONT: Final = {facing: tuple(offset(sq, *step) for sq in SQUARES) for facing, step in DIRECTIONS.items()}
+"""The space in front of a statue on each space, facing each way (P11); ``None`` off the board."""
 
 
 @attrs.frozen
@@ -232,17 +236,22 @@ class Pieces:
         value: Statue | Square | None = getattr(self, piece.key)
         return value.at if isinstance(value, Statue) else value
 
+    def spaces(self) -> tuple[Square | None, ...]:
+        """The space of each piece of :data:`~paris_score.postcards.PIECES`, in its order (``None``: off the board)."""
+        return tuple([None if v is None else v if type(v) is int else v.at for v in _PIECES_OF(self)])
+
     def placed(self) -> dict[str, Square]:
         """Each piece standing on a space (Chartier excluded) -> its space, in table order."""
-        found: dict[str, Square] = {}
-        for key in _STANDING_KEYS:
-            value: Statue | Square | None = getattr(self, key)
-            if value is not None:
-                found[key] = value.at if isinstance(value, Statue) else value
-        return found
+        return {
+            key: value if type(value) is int else value.at
+            for key, value in zip(_STANDING_KEYS, _STANDING_OF(self), strict=True)
+            if value is not None
+        }
 
 
 _STANDING_KEYS: Final = tuple(piece.key for piece in STANDING)
+_STANDING_OF: Final = operator.attrgetter(*_STANDING_KEYS)
+_PIECES_OF: Final = operator.attrgetter(*(piece.key for piece in PIECES))
 
 
 def _cards(value: Iterable[Postcard]) -> tuple[Postcard, ...]:
@@ -262,7 +271,7 @@ class Postcards:
 
     def used(self, player: PlayerLike) -> tuple[Postcard, ...]:
         """The postcards ``player``'s action tokens are on."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
     def user(self, card: Postcard) -> Player | None:
@@ -288,6 +297,8 @@ def _shapes(value: Iterable[Shape | None]) -> tuple[Shape | None, ...]:
 
 
 def _players(value: Any) -> tuple[Player, ...]:
+    if not value and isinstance(value, (list, tuple)):  # the usual case: every reserve given
+        return ()
     said = {Player(v) for v in value}
     return tuple(p for p in PLAYERS if p in said)
 
@@ -328,18 +339,23 @@ class Reserve:
 
     def of(self, player: PlayerLike) -> tuple[int, ...]:
         """The sizes of the player's reserve buildings."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return self.orange if player is Player.ORANGE else self.blue
 
     def shapes(self, player: PlayerLike) -> tuple[Shape | None, ...]:
         """One shape (or ``None`` where unknown) per reserve building, parallel to :meth:`of`."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
         return shapes or (None,) * len(self.of(player))
 
     def entries(self, player: PlayerLike) -> tuple[tuple[int, Shape | None], ...]:
         """``(size, shape or None)`` for each of the player's reserve buildings."""
         return tuple(zip(self.of(player), self.shapes(player), strict=True))
+
+
+def own_spaces(printed: Bitboard, chartier: Square | None) -> Bitboard:
+    """A player's colour as play sees it (W5), from its ``printed`` spaces: the laid Chartier space is mixed (P7)."""
+    return printed if chartier is None else printed & ~(1 << chartier)
 
 
 def _pattern(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -377,6 +393,8 @@ class Position:
     postcards: Postcards = Postcards()
     pieces: Pieces = Pieces()
     rules: Rules = Rules()
+    _colours: Ground | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """:attr:`colours`, made on first use (a position is immutable)."""
 
     def __attrs_post_init__(self) -> None:
         seen: set[str] = set()
@@ -394,7 +412,7 @@ class Position:
 
     def buildings_of(self, player: PlayerLike) -> tuple[Building, ...]:
         """``player``'s buildings, in the position's order."""
-        player = as_player(player)
+        player = player if type(player) is Player else as_player(player)
         return tuple(b for b in self.buildings if b.owner is player)
 
     @property
@@ -414,9 +432,7 @@ class Position:
 
     def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour as play sees them (W5): the laid Chartier space is mixed (P7)."""
-        own = self.ground.own(player)
-        sq = self.pieces.chartier
-        return own if sq is None else own & ~(1 << sq)
+        return own_spaces(self.ground.own(player), self.pieces.chartier)
 
     @property
     def colours(self) -> Ground:
@@ -424,9 +440,13 @@ class Position:
         sq = self.pieces.chartier
         if sq is None:
             return self.ground
-        g = self.ground
-        bit = 1 << sq
-        return Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+        made = self._colours
+        if made is None:
+            g = self.ground
+            bit = 1 << sq
+            made = Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+            object.__setattr__(self, "_colours", made)
+        return made
 
     def allowed(self, ground: Allowed, player: PlayerLike) -> Bitboard:
         """The spaces, free or not, where a piece of ``player`` with this ``ground`` may stand.
@@ -434,14 +454,9 @@ class Position:
         Which piece has which ground is :data:`paris_score.postcards.PIECES`;
         :func:`paris_score.referee.piece_problems` checks it.
         """
-        player = as_player(player)
-        if ground is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
-            return self.own(player)
-        if ground is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
-            return self.own(player) | self.colours.mixed
-        if ground is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
-            return self.ground.streetlight
-        return self.ground.own(player.other)  # P7 Chartier space: the opponent's printed colour
+        player = player if type(player) is Player else as_player(player)
+        c = self.colours
+        return ground.spaces(c.own(player), c.mixed, self.ground.streetlight, self.ground.own(player.other))
 
     def things(self) -> list[tuple[str, Bitboard]]:
         """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""
@@ -486,16 +501,22 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    placed = position.pieces.placed()
+    return pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+
+
+def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int) -> Occupancy:
+    """:func:`occupancy` from the special ``pieces``, the printed ``streetlight`` spaces and the buildings' union
+    (``built``) and sizes' sum (``count``)."""
     occupied = built
-    for at in placed.values():
-        occupied |= 1 << at
-    lamps = position.ground.streetlight & ~built
-    for key in _LAMP_KEYS:
-        sq = placed.get(key)
+    for value in _STANDING_OF(pieces):
+        if value is not None:
+            occupied |= 1 << (value if type(value) is int else value.at)
+            count += 1
+    lamps = streetlight & ~built
+    for sq in _LAMPS_OF(pieces):
         if sq is not None:
             lamps |= 1 << sq
-    return Occupancy(built, occupied, lamps, occupied.bit_count() != count + len(placed))
+    return Occupancy(built, occupied, lamps, occupied.bit_count() != count)
 
 
-_LAMP_KEYS: Final = tuple(piece.key for piece in LAMP_PIECES)
+_LAMPS_OF: Final = operator.attrgetter(*(piece.key for piece in LAMP_PIECES))

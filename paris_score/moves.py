@@ -22,9 +22,10 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from paris_score.errors import MoveNotationError, clip
+from paris_score.errors import IllegalMoveError, clip
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
+from paris_score.problems import BAD_NOTATION
 from paris_score.squares import BB_ALL, BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
 
 AREAS: Final[tuple[Square, ...]] = tuple((bb & -bb).bit_length() - 1 for bb in BB_TILES)
@@ -61,7 +62,7 @@ class Move:
     def parse(text: str) -> MoveKind:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
         if not isinstance(text, str):
-            raise MoveNotationError(f"a move is a line of text, got {type(text).__name__}")
+            raise BAD_NOTATION.refuse(f"a move is a line of text, got {type(text).__name__}", rule="G3")
         return _parse(text)
 
 
@@ -124,7 +125,7 @@ def _is_card(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
 
 @attrs.frozen
 class PlaceTile(Move):
-    """G4: put the tile in hand on an empty area (its top-left space), turned clockwise."""
+    """G4: put the tile in hand on an empty area (its top-left space, G2), turned clockwise."""
 
     area: Square = attrs.field(validator=_one_of(AREAS, f"an area ({AREA_NAMES})"))
     rotation: int = attrs.field(default=0, validator=_one_of(ROTATIONS, "0, 90, 180 or 270"))
@@ -166,7 +167,8 @@ class Build(Move):
 
 @attrs.frozen
 class Activate(Move):
-    """G10 without an action: a card declined (F3), or Métropolitain, Chartier, Sacré-Cœur."""
+    """G10 without an action: a card declined (F3), or Métropolitain, Chartier, Sacré-Cœur (P3, P7, P5: they act
+    later, or at the end)."""
 
     card: Postcard = attrs.field(validator=_is_card)  # type: ignore[misc]
 
@@ -284,8 +286,8 @@ MOVE_KINDS: Final = (
 _CARDS: Final = {card.value: card for card in Postcard}
 
 
-def _fail(text: str, why: str, rule: str = "G3") -> MoveNotationError:
-    return MoveNotationError(f"{clip(text, 80)!r} does not parse: {clip(why, 200)}", rule)
+def _fail(text: str, why: str, rule: str = "G3") -> IllegalMoveError:
+    return BAD_NOTATION.refuse(f"{clip(text, 80)!r} does not parse: {clip(why, 200)}", rule=rule)
 
 
 def _space(text: str, word: str) -> Square:

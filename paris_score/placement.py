@@ -1,4 +1,8 @@
-"""Where a building may go: every legal placement of a shape, and why one fails (P1, P3, P7, B4).
+"""The placement engine: where a building, the Jardin des Plantes or a piece may go, and why not (P1-P13, B4).
+
+The game engine (the first refusal of a move), the position referee (every
+problem of a board), :func:`legal_placements` and :func:`placement_problems`
+all ask this module; the end of it makes every ground refusal and problem.
 
 A placement is legal for ``player`` when (P1) every space is free (W1) and of
 the player's colour or mixed (the laid Chartier space counts as mixed), the
@@ -26,21 +30,30 @@ the spaces the shape draws anywhere on the board.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
-from paris_score.errors import Problem
-from paris_score.model import MAX_BUILDINGS, Player, PlayerLike, Position, as_player
-from paris_score.postcards import Postcard
+from paris_score.errors import IllegalMoveError, Problem
+from paris_score.model import MAX_BUILDINGS, PLAYERS, Building, Player, PlayerLike, Position, as_player
+from paris_score.postcards import Allowed, Piece, Postcard
 from paris_score.problems import (
     BUILDING_NOT_CONNECTED,
     BUILDING_ON_STREETLIGHT,
     BUILDING_ON_WRONG_COLOUR,
+    CHARTIER_NOT_HELD,
+    CHARTIER_NOT_ON_OPPONENT_COLOUR,
+    CHARTIER_ON_WRONG_COLOUR,
+    JARDIN_ON_STREETLIGHT,
+    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
+    METRO_NOT_A_STREETLIGHT_OF_BUILDING,
     METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT,
+    METROPOLITAIN_NOT_HELD,
+    PIECE_ON_WRONG_COLOUR,
     PLACEMENT_EMPTY,
     SPACE_NOT_FREE,
     TOO_MANY_BUILDINGS,
+    Kind,
 )
 from paris_score.shapes import (
     Shape,
@@ -51,7 +64,7 @@ from paris_score.shapes import (
     shape_bitboard,
     shape_of,
 )
-from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, names, scan, square_name
+from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, names, names_text, scan, square_name
 
 __all__ = [
     "Placement",
@@ -138,31 +151,19 @@ def legal_placements(
     """
     player = as_player(player)
     shape = _as_shape(shape)
-    room = _room(position, player, metropolitain, chartier)
-    if room is None:
+    where = _room(position, player, metropolitain, chartier)
+    if where is None:
         return []
-    good, extra_light, extra_other, lights, opponents = room
     found: dict[Bitboard, Placement] = {}
     for turned in orientations(shape, reflections):
         base, offsets, anchors = layout(turned)
-        fits = anchors_within(offsets, anchors, good | extra_light | extra_other)
-        if extra_light:
-            fits &= ~anchors_twice(offsets, extra_light)
-        if extra_other:
-            fits &= ~anchors_twice(offsets, extra_other)
-        while fits:
-            low = fits & -fits
-            fits ^= low
+        at = fits(offsets, anchors, where)
+        while at:
+            low = at & -at
+            at ^= low
             bb = base << (low.bit_length() - 1)
-            if bb in found:
-                continue
-            light = bb & lights
-            other = bb & opponents
-            found[bb] = Placement(
-                bb,
-                light.bit_length() - 1 if light else None,
-                other.bit_length() - 1 if other else None,
-            )
+            if bb not in found:
+                found[bb] = Placement(bb, *card_spaces(bb, where))
     return sorted(found.values(), key=lambda p: _board_order(p.cells))
 
 
@@ -176,7 +177,38 @@ class Room(NamedTuple):
     extra_other: Bitboard
     """Free spaces of the opponent's colour, when Chartier's build is open (P7); one per building."""
     lights: Bitboard
+    """Every streetlight space (P1)."""
     opponents: Bitboard
+    """Every space of the opponent's colour (P1)."""
+
+
+def room_of(
+    free: Bitboard, own: Bitboard, opponents: Bitboard, mixed: Bitboard, lights: Bitboard, metro: bool, chartier: bool
+) -> Room:
+    """P1, P3, P7: the :class:`Room` of a player with the ``free`` spaces and this ground; ``metro`` / ``chartier``:
+    whether that card's build is open to them."""
+    return Room(
+        free & (own | mixed), free & lights if metro else 0, free & opponents if chartier else 0, lights, opponents
+    )
+
+
+def fits(offsets: tuple[int, ...], anchors: Bitboard, where: Room) -> Bitboard:
+    """The anchors where a shape laid out as ``offsets`` fits ``where``: on good spaces, with at most one space that
+    each open card adds (P1, P3, P7).  The one fit check of the game engine (G9) and :func:`legal_placements`."""
+    good, extra_light, extra_other, _, _ = where
+    found = anchors_within(offsets, anchors, good | extra_light | extra_other)
+    if extra_light and found:
+        found &= ~anchors_twice(offsets, extra_light)
+    if extra_other and found:
+        found &= ~anchors_twice(offsets, extra_other)
+    return found
+
+
+def card_spaces(cells: Bitboard, where: Room) -> tuple[Square | None, Square | None]:
+    """The streetlight space (P3) and the opponent's space (P7) a fitting placement covers, or ``None``."""
+    light = cells & where.extra_light
+    other = cells & where.extra_other
+    return (light.bit_length() - 1 if light else None, other.bit_length() - 1 if other else None)
 
 
 _ROOMS: dict[tuple[int, Player, bool | None, bool | None], tuple[Position, Room | None]] = {}
@@ -189,25 +221,17 @@ def _room(position: Position, player: Player, metropolitain: bool | None, charti
     known = _ROOMS.get(key)
     if known is not None and known[0] is position:  # the very same (immutable) position
         return known[1]
-    room = None
+    found = None
     if len(position.buildings_of(player)) < MAX_BUILDINGS:
         met = metropolitain_open(position, player) if metropolitain is None else metropolitain
         cha = chartier_open(position, player) if chartier is None else chartier
-        colours = position.colours
+        c = position.colours
         free = BB_ALL & ~position.occupied
-        opponents = colours.own(player.other)
-        lights = colours.streetlight
-        room = Room(
-            free & (colours.own(player) | colours.mixed),
-            free & lights if met else 0,
-            free & opponents if cha else 0,
-            lights,
-            opponents,
-        )
+        found = room_of(free, c.own(player), c.own(player.other), c.mixed, c.streetlight, met, cha)
     if len(_ROOMS) >= 8:
         _ROOMS.clear()
-    _ROOMS[key] = (position, room)
-    return room
+    _ROOMS[key] = (position, found)
+    return found
 
 
 @functools.cache
@@ -345,3 +369,205 @@ def first_placement(
     player = as_player(player)
     found = legal_placements(position, player, shape, metropolitain=metropolitain, chartier=chartier)
     return found[0] if found else None
+
+
+# -- Why not: the ground rules of a build, the Jardin des Plantes and a piece, for moves and for positions ------
+#
+# The game engine asks for the first refusal (GAME.md's order: options, then ground); the position referee and
+# placement_problems for every problem.  The codes building-on-streetlight, building-on-wrong-colour,
+# jardin-on-streetlight and piece-on-wrong-colour are made here only.
+
+
+def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
+    """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
+    allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
+    hold it, else ``name_it`` for one space or ``one`` (the option allows one only) for more."""
+    if named:
+        return used
+    if not held:
+        return not_held
+    return name_it if spaces.bit_count() == 1 else one
+
+
+def build_refusal(
+    player: Player,
+    cells: Bitboard,
+    lights: Bitboard,
+    opponents: Bitboard,
+    metro: Square | None,
+    chartier: Square | None,
+    holds_metro: bool,
+    holds_chartier: bool,
+) -> IllegalMoveError | None:
+    """Steps 7 and 8 of a build move (P1, P3, P7): the options it names, then its ground; ``None`` when both hold.
+
+    ``metro`` / ``chartier``: the spaces the move names; ``holds_*``: whether the player holds that card's build.
+    """
+    if metro is not None:
+        if not holds_metro:
+            return METROPOLITAIN_NOT_HELD.refuse(f"{player} holds no unused Métropolitain build", (metro,))
+        if not (cells & lights) >> metro & 1:
+            return METRO_NOT_A_STREETLIGHT_OF_BUILDING.refuse(
+                f"metro={square_name(metro)} must name a streetlight space the building covers", (metro,)
+            )
+    if chartier is not None:
+        if not holds_chartier:
+            return CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
+        if not (cells & opponents) >> chartier & 1:
+            return CHARTIER_NOT_ON_OPPONENT_COLOUR.refuse(
+                f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
+                (chartier,),
+            )
+    for spaces, named, held, kind, what, hints in (
+        (
+            lights,
+            metro,
+            holds_metro,
+            BUILDING_ON_STREETLIGHT,
+            "a streetlight space",
+            (
+                "; Métropolitain lets a building cover one streetlight space only (P3)",
+                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
+                " not named by metro= (P3)",
+                "; the unused Métropolitain build lets it cover one of them only (P3)",
+            ),
+        ),
+        (
+            opponents,
+            chartier,
+            holds_chartier,
+            BUILDING_ON_WRONG_COLOUR,
+            f"{player.other}'s colour",
+            (
+                "; the Chartier space lies under one space only (P7)",
+                f"; a building goes on {player}'s colour or mixed spaces (P1)",
+                " not named by chartier= (P7)",
+                "; the held Chartier space may lie under one of them only (P7)",
+            ),
+        ),
+    ):
+        beyond = cells & spaces & ~(0 if named is None else 1 << named)
+        if beyond:
+            hint = _option_hint(named is not None, held, beyond, *hints)
+            return kind.refuse(f"covers {what} ({names_text(beyond)}){hint}", tuple(scan(beyond)))
+    return None
+
+
+def jardin_refusal(
+    player: Player, cells: Bitboard, lights: Bitboard, opponents: Bitboard, holds_metro: bool, holds_chartier: bool
+) -> IllegalMoveError | None:
+    """The ground of the Jardin des Plantes (P4): never a streetlight space, never the opponent's colour [ruling:
+    Métropolitain and Chartier serve the 12 building pieces only]; ``None`` when it may go on ``cells``."""
+    if cells & lights:
+        why = ": Métropolitain serves the 12 building pieces only" if holds_metro else ""
+        return JARDIN_ON_STREETLIGHT.refuse(
+            f"the Jardin des Plantes never covers a streetlight space ({names_text(cells & lights)}){why}",
+            tuple(scan(cells & lights)),
+        )
+    if cells & opponents:
+        why = (
+            "Chartier serves the 12 building pieces only"
+            if holds_chartier
+            else f"it goes on {player}'s colour or mixed spaces (P1)"
+        )
+        return BUILDING_ON_WRONG_COLOUR.refuse(
+            f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opponents)}); {why}",
+            tuple(scan(cells & opponents)),
+        )
+    return None
+
+
+_PIECE_GROUND: Final[dict[Allowed, tuple[Kind, str, str, str]]] = {
+    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "{user}'s colour", "not", "not {user}'s colour"),
+    Allowed.OWN_OR_MIXED: (
+        PIECE_ON_WRONG_COLOUR,
+        "{user}'s colour or mixed",
+        "neither",
+        "neither {user}'s colour nor mixed",
+    ),
+    Allowed.STREETLIGHT: (
+        LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
+        "a streetlight space",
+        "not one",
+        "not a streetlight space",
+    ),
+    Allowed.OPPONENT: (CHARTIER_ON_WRONG_COLOUR, "{other}'s colour", "not", "not {other}'s colour"),
+}
+"""For each ground a piece may need (:class:`~paris_score.postcards.Allowed`): the code of a piece off it, the
+ground in words, and what the space is not, said of a move and of a position."""
+
+
+def piece_refusal(
+    piece: Piece, player: Player, sq: Square, allowed: Bitboard, hint: str = ""
+) -> IllegalMoveError | None:
+    """A move putting ``piece`` on ``sq`` off its ground (``allowed``: :meth:`Allowed.spaces`), or ``None``
+    (P6, P9, P10, P11, P12, P13)."""
+    if allowed >> sq & 1:
+        return None
+    kind, ground, negation, _ = _PIECE_GROUND[piece.allowed]
+    where = ground.format(user=player, other=player.other)
+    return kind.refuse(
+        f"the {piece.label} goes on {where}; {square_name(sq)} is {negation}{hint}", (sq,), rule=piece.rule
+    )
+
+
+def piece_ground_problem(piece: Piece, user: Player, sq: Square, allowed: Bitboard) -> Problem | None:
+    """A position's ``piece`` of ``user`` standing on ``sq`` off its ground (``allowed``), or ``None``."""
+    if allowed >> sq & 1:
+        return None
+    kind, _, _, what = _PIECE_GROUND[piece.allowed]
+    return kind(
+        f"the {piece.label} of {user} stands on {square_name(sq)}, which is "
+        + what.format(user=user, other=user.other),
+        (sq,),
+        rule=piece.rule,
+    )
+
+
+def building_ground_problems(label: str, building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:
+    """A position's building on the opponent's colour (P1; the laid Chartier space is mixed) or the Jardin des
+    Plantes on a streetlight space (P4 ruling); the other streetlight spaces: :func:`streetlight_problems`."""
+    problems = []
+    wrong = building.cells & opponents
+    if wrong:
+        owner = building.owner
+        problems.append(BUILDING_ON_WRONG_COLOUR(f"{label} of {owner} covers {owner.other}'s colour", scan(wrong)))
+    if building.jardin and building.cells & lights:
+        problems.append(
+            JARDIN_ON_STREETLIGHT(
+                f"{label} covers a streetlight space; Métropolitain serves the 12 building pieces only (P3)",
+                scan(building.cells & lights),
+            )
+        )
+    return problems
+
+
+def streetlight_problems(position: Position, lights: Bitboard) -> list[Problem]:
+    """A position's building pieces on streetlight spaces (P1): one in all for a player who used Métropolitain
+    (P3), none for the other."""
+    problems = []
+    for player in PLAYERS:
+        covering = [b for b in position.buildings if b.owner is player and not b.jardin and b.cells & lights]
+        if not covering:
+            continue
+        if Postcard.METROPOLITAIN in position.postcards.used(player):
+            covered = 0
+            for b in covering:
+                covered |= b.cells & lights
+            if covered.bit_count() > 1:
+                problems.append(
+                    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
+                        f"{player}'s buildings ({', '.join(b.id for b in covering)}) cover "
+                        f"{covered.bit_count()} streetlight spaces; Métropolitain allows one",
+                        scan(covered),
+                    )
+                )
+            continue
+        problems += [
+            BUILDING_ON_STREETLIGHT(
+                f"building {b.id} covers a streetlight space, but {player} did not use Métropolitain (P3)",
+                scan(b.cells & lights),
+            )
+            for b in covering
+        ]
+    return problems

@@ -92,6 +92,17 @@ class Allowed(enum.Enum):
     OPPONENT = "opponent"
     """A printed space of the opponent's colour."""
 
+    def spaces(self, own: int, mixed: int, lights: int, opponent: int) -> int:
+        """The spaces, free or not, this ground allows, from the player's colour and the mixed spaces as play sees
+        them (the laid Chartier space mixed, P7), the printed streetlight spaces and the opponent's printed colour."""
+        if self is Allowed.OWN:  # P6 painter, P9 streetlight tile, P10 dancer, P11 statue (not mixed)
+            return own
+        if self is Allowed.OWN_OR_MIXED:  # P12 fountain: own colour or mixed, the laid Chartier space included
+            return own | mixed
+        if self is Allowed.STREETLIGHT:  # P13 large streetlight: a printed streetlight space
+            return lights
+        return opponent  # P7 Chartier space: the opponent's printed colour
+
 
 @attrs.frozen
 class Piece:

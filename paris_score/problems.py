@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 
 from paris_score.documents import ProblemCode
-from paris_score.errors import IllegalMoveError, Problem, Severity
+from paris_score.errors import IllegalMoveError, MoveNotationError, Problem, Severity
 from paris_score.squares import Square
 
 ERROR: Final = "error"
@@ -54,6 +54,16 @@ class Kind:
     severity: Severity
     meaning: str
     move_rules: tuple[str, ...] = ()
+    quiet: bool = False
+    """A remark nobody can act on (B2, unconfirmed): ``check`` lists it with ``--verbose`` only."""
+    noted: bool = False
+    """A warning the score report already says in its notes: ``score`` does not repeat it."""
+    typo: bool = False
+    """An error ``score --no-check`` cannot help with: there is no score (W1), or the board is mistyped."""
+    headers: tuple[str, ...] = ()
+    """The text grid's header lines that decide it (``owner``: the line naming the building's owner)."""
+    notation: bool = False
+    """A move's text that does not parse: refused with :class:`~paris_score.errors.MoveNotationError`."""
 
     def __call__(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> Problem:
         """The problem ``message`` of this kind, under ``rule`` (one of :attr:`rules`; the first by default)."""
@@ -62,8 +72,12 @@ class Kind:
         return Problem(self.code, _rule(self.code, self.rules, rule, "reported"), message, tuple(spaces), self.severity)
 
     def refuse(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> IllegalMoveError:
-        """A move refused with ``message``, under ``rule`` (one of :attr:`move_rules`; needed if there are several)."""
-        return IllegalMoveError(self.code, _rule(self.code, self.move_rules, rule, "refused"), message, spaces)
+        """A move refused with ``message``, under ``rule`` (one of :attr:`move_rules`; needed if there are several);
+        a :class:`~paris_score.errors.MoveNotationError` for a text that does not parse."""
+        rule = _rule(self.code, self.move_rules, rule, "refused")
+        if self.notation:
+            return MoveNotationError(message, rule)
+        return IllegalMoveError(self.code, rule, message, spaces)
 
 
 PROBLEMS: Final[dict[str, Kind]] = {}
@@ -72,25 +86,38 @@ REFUSALS: Final[dict[str, Kind]] = {}
 """Every code a refused move carries -> its :class:`Kind`: those of moves only, then those positions share."""
 
 
-def _kind(code: ProblemCode, rules: str, meaning: str, severity: Severity = ERROR, *, moves: str = "") -> Kind:
+def _kind(
+    code: ProblemCode,
+    rules: str,
+    meaning: str,
+    severity: Severity = ERROR,
+    *,
+    moves: str = "",
+    quiet: bool = False,
+    noted: bool = False,
+    typo: bool = False,
+    headers: tuple[str, ...] = (),
+) -> Kind:
     """A row reported by a position check under ``rules`` and, if ``moves`` names rules, refusing moves."""
-    kind = Kind(code, tuple(rules.split()), severity, meaning, tuple(moves.split()))
+    kind = Kind(code, tuple(rules.split()), severity, meaning, tuple(moves.split()), quiet, noted, typo, headers)
     PROBLEMS[code] = kind
     if kind.move_rules:
         REFUSALS[code] = kind
     return kind
 
 
-def _move(code: ProblemCode, rules: str, meaning: str) -> Kind:
+def _move(code: ProblemCode, rules: str, meaning: str, *, notation: bool = False) -> Kind:
     """A row that only refuses moves, under ``rules``."""
-    kind = Kind(code, (), ERROR, meaning, tuple(rules.split()))
+    kind = Kind(code, (), ERROR, meaning, tuple(rules.split()), notation=notation)
     REFUSALS[code] = kind
     return kind
 
 
 # Refused moves only, in the order a move is refereed (docs/replaying.md): the notation, the end, the
 # phase, the ids, what the player holds, the shape, the area, the options.
-BAD_NOTATION: Final = _move("bad-notation", "G3 G2", "the move's text does not parse (G2: an area off the board)")
+BAD_NOTATION: Final = _move(
+    "bad-notation", "G3 G2", "the move's text does not parse (G2: an area off the board)", notation=True
+)
 GAME_OVER: Final = _move("game-over", "G12", "a move after the end of the game")
 WRONG_PHASE: Final = _move("wrong-phase", "G4 G5 G9 G10", "a tile or a take in phase 2, a build or a card in phase 1")
 UNKNOWN_PIECE: Final = _move("unknown-piece", "G5 P2", "the piece to take is not one of the setup's pool")
@@ -126,28 +153,45 @@ CHARTIER_NOT_UNDER_FOUNTAIN: Final = _move(
 )
 
 # W1 and the box (B2-B7)
-OVERLAP: Final = _kind("overlap", "W1", "two pieces stand on one space")
+OVERLAP: Final = _kind("overlap", "W1", "two pieces stand on one space", typo=True)
 STREETLIGHT_COUNT: Final = _kind(
-    "streetlight-count", "B2", "the ground does not have the 8 streetlight spaces reported", WARNING
+    "streetlight-count", "B2", "the ground does not have the 8 streetlight spaces reported", WARNING, quiet=True
 )
 RESERVE_NOT_GIVEN: Final = _kind(
-    "reserve-not-given", "S3", "no reserve given for a player: the unbuilt penalty assumes none", WARNING
+    "reserve-not-given",
+    "S3",
+    "no reserve given for a player: the unbuilt penalty assumes none",
+    WARNING,
+    noted=True,
+    headers=("orange reserve", "blue reserve"),
 )
-BUILDING_SIZE_NOT_IN_BOX: Final = _kind("building-size-not-in-box", "B3", "a box piece covers fewer than 3 or over 6")
-TOO_MANY_OF_SIZE: Final = _kind("too-many-of-size", "B3", "more buildings of one size than the box holds")
+BUILDING_SIZE_NOT_IN_BOX: Final = _kind(
+    "building-size-not-in-box", "B3", "a box piece covers fewer than 3 or over 6", typo=True
+)
+TOO_MANY_OF_SIZE: Final = _kind("too-many-of-size", "B3", "more buildings of one size than the box holds", typo=True)
 SHAPE_NOT_IN_CATALOGUE: Final = _kind("shape-not-in-catalogue", "B3", "a shape matches no catalogue piece")
 CATALOGUE_PIECE_OVERUSED: Final = _kind("catalogue-piece-overused", "B3", "one catalogue piece used more than once")
-TOO_MANY_BUILDINGS: Final = _kind("too-many-buildings", "B4", "more buildings than a player's 7 chimneys")
-TOO_MANY_POSTCARDS_USED: Final = _kind("too-many-postcards-used", "B5", "more postcards used than 4 action tokens")
-TOO_MANY_POSTCARDS_IN_PLAY: Final = _kind("too-many-postcards-in-play", "B6", "more than 8 postcards in play")
-POSTCARD_IN_PLAY_TWICE: Final = _kind("postcard-in-play-twice", "B6", "a postcard listed twice in play")
-POSTCARD_USED_TWICE: Final = _kind("postcard-used-twice", "B6", "a postcard carries two action tokens")
-POSTCARD_NOT_IN_PLAY: Final = _kind("postcard-not-in-play", "B6", "a used postcard is not in play")
-POSTCARDS_IN_PLAY_UNKNOWN: Final = _kind(
-    "postcards-in-play-unknown", "B6", "postcards used, but those in play not given", WARNING
+TOO_MANY_BUILDINGS: Final = _kind("too-many-buildings", "B4", "more buildings than a player's 7 chimneys", typo=True)
+TOO_MANY_POSTCARDS_USED: Final = _kind(
+    "too-many-postcards-used", "B5", "more postcards used than 4 action tokens", headers=("orange used", "blue used")
 )
-JARDIN_TWICE: Final = _kind("jardin-twice", "B7", "more than one Jardin des Plantes")
-ANNEX_TWICE: Final = _kind("annex-twice", "B7", "more than one annex")
+TOO_MANY_POSTCARDS_IN_PLAY: Final = _kind(
+    "too-many-postcards-in-play", "B6", "more than 8 postcards in play", headers=("postcards",)
+)
+POSTCARD_IN_PLAY_TWICE: Final = _kind(
+    "postcard-in-play-twice", "B6", "a postcard listed twice in play", headers=("postcards",)
+)
+POSTCARD_USED_TWICE: Final = _kind(
+    "postcard-used-twice", "B6", "a postcard carries two action tokens", headers=("orange used", "blue used")
+)
+POSTCARD_NOT_IN_PLAY: Final = _kind(
+    "postcard-not-in-play", "B6", "a used postcard is not in play", headers=("postcards", "orange used", "blue used")
+)
+POSTCARDS_IN_PLAY_UNKNOWN: Final = _kind(
+    "postcards-in-play-unknown", "B6", "postcards used, but those in play not given", WARNING, headers=("postcards",)
+)
+JARDIN_TWICE: Final = _kind("jardin-twice", "B7", "more than one Jardin des Plantes", typo=True, headers=("jardin",))
+ANNEX_TWICE: Final = _kind("annex-twice", "B7", "more than one annex", typo=True)
 
 # Placement (P1-P13)
 PLACEMENT_EMPTY: Final = _kind("placement-empty", "P1", "a building to place covers no space")
@@ -157,12 +201,15 @@ SPACE_NOT_FREE: Final = _kind(
     "a building or piece to place covers a space that is not free",
     moves="P1 P4 P6 P8 P9 P10 P11 P12 P13",
 )
-BUILDING_NOT_CONNECTED: Final = _kind("building-not-connected", "P1", "a building's spaces are not edge-connected")
+BUILDING_NOT_CONNECTED: Final = _kind(
+    "building-not-connected", "P1", "a building's spaces are not edge-connected", typo=True
+)
 BUILDING_ON_WRONG_COLOUR: Final = _kind(
     "building-on-wrong-colour",
     "P1",
     "a building covers the opponent's colour (beyond the Chartier space)",
     moves="P1",
+    headers=("owner",),
 )
 BUILDING_ON_STREETLIGHT: Final = _kind(
     "building-on-streetlight", "P1", "a building covers a streetlight space without Métropolitain", moves="P1"
@@ -170,15 +217,23 @@ BUILDING_ON_STREETLIGHT: Final = _kind(
 METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT: Final = _kind(
     "metropolitain-more-than-one-streetlight", "P3", "Métropolitain's user covers more than one streetlight space"
 )
-JARDIN_WRONG_SIZE: Final = _kind("jardin-wrong-size", "P4", "the Jardin des Plantes is not a domino")
+JARDIN_WRONG_SIZE: Final = _kind(
+    "jardin-wrong-size", "P4", "the Jardin des Plantes is not a domino", typo=True, headers=("jardin",)
+)
 JARDIN_ON_STREETLIGHT: Final = _kind(
     "jardin-on-streetlight", "P4", "the Jardin des Plantes covers a streetlight", moves="P4"
 )
 PIECE_WITHOUT_POSTCARD: Final = _kind(
-    "piece-without-postcard", "P4 P6 P7 P8 P9 P10 P11 P12 P13", "a special piece on the board, its postcard unused"
+    "piece-without-postcard",
+    "P4 P6 P7 P8 P9 P10 P11 P12 P13",
+    "a special piece on the board, its postcard unused",
+    headers=("orange used", "blue used"),
 )
 PIECE_OWNER_NOT_CARD_USER: Final = _kind(
-    "piece-owner-not-card-user", "P4 P8", "the Jardin or the annex belongs to the player who did not use its card"
+    "piece-owner-not-card-user",
+    "P4 P8",
+    "the Jardin or the annex belongs to the player who did not use its card",
+    headers=("owner", "orange used", "blue used"),
 )
 PIECE_ON_WRONG_COLOUR: Final = _kind(
     "piece-on-wrong-colour",
@@ -200,7 +255,7 @@ CHARTIER_NOT_COVERED: Final = _kind(
     "chartier-not-covered", "P7", "the Chartier space is not covered by its user's building or fountain"
 )
 ANNEX_ON_WRONG_COLOUR: Final = _kind(
-    "annex-on-wrong-colour", "P8", "the annex is not on its owner's colour", moves="P8"
+    "annex-on-wrong-colour", "P8", "the annex is not on its owner's colour", moves="P8", headers=("owner",)
 )
 ANNEX_NOT_ADJACENT: Final = _kind("annex-not-adjacent", "P8", "the annex does not touch its building", moves="P8")
 

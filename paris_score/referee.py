@@ -37,31 +37,32 @@ from paris_score.model import (
     Position,
     as_player,
 )
-from paris_score.placement import Placement, chartier_open, first_placement, metropolitain_open
-from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Allowed, Postcard
+from paris_score.placement import (
+    Placement,
+    building_ground_problems,
+    chartier_open,
+    first_placement,
+    metropolitain_open,
+    piece_ground_problem,
+    streetlight_problems,
+)
+from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Postcard
 from paris_score.problems import (
     ANNEX_NOT_ADJACENT,
     ANNEX_ON_WRONG_COLOUR,
     ANNEX_TWICE,
     BUILDING_NOT_CONNECTED,
-    BUILDING_ON_STREETLIGHT,
-    BUILDING_ON_WRONG_COLOUR,
     BUILDING_SIZE_NOT_IN_BOX,
     CATALOGUE_PIECE_OVERUSED,
     CHARTIER_NOT_COVERED,
-    CHARTIER_ON_WRONG_COLOUR,
     ERROR,
     FINAL_COULD_STILL_BUILD,
     FINAL_MAY_STILL_BUILD,
     FINAL_TOKENS_UNUSED,
     FINAL_UNKNOWN_SHAPES,
-    JARDIN_ON_STREETLIGHT,
     JARDIN_TWICE,
     JARDIN_WRONG_SIZE,
-    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
-    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT,
     OVERLAP,
-    PIECE_ON_WRONG_COLOUR,
     PIECE_OWNER_NOT_CARD_USER,
     PIECE_WITHOUT_POSTCARD,
     POSTCARD_IN_PLAY_TWICE,
@@ -77,7 +78,6 @@ from paris_score.problems import (
     TOO_MANY_OF_SIZE,
     TOO_MANY_POSTCARDS_IN_PLAY,
     TOO_MANY_POSTCARDS_USED,
-    Kind,
 )
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, scan, square_name
@@ -286,44 +286,8 @@ def building_problems(position: Position) -> list[Problem]:
                     scan(b.cells),
                 )
             )
-        wrong = b.cells & colours.own(b.owner.other)
-        if wrong:
-            problems.append(
-                BUILDING_ON_WRONG_COLOUR(
-                    f"{label} of {b.owner} covers {b.owner.other}'s colour",
-                    scan(wrong),
-                )
-            )
-        if b.jardin and b.cells & lights:
-            problems.append(
-                JARDIN_ON_STREETLIGHT(
-                    f"{label} covers a streetlight space; Métropolitain serves the 12 building pieces only (P3)",
-                    scan(b.cells & lights),
-                )
-            )
-    for player in PLAYERS:
-        covering = [b for b in _ordinary(position) if b.owner is player and b.cells & lights]
-        if not covering:
-            continue
-        if Postcard.METROPOLITAIN in position.postcards.used(player):
-            covered = _union(b.cells & lights for b in covering)
-            if covered.bit_count() > 1:
-                problems.append(
-                    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
-                        f"{player}'s buildings ({', '.join(b.id for b in covering)}) cover "
-                        f"{covered.bit_count()} streetlight spaces; Métropolitain allows one",
-                        scan(covered),
-                    )
-                )
-            continue
-        for b in covering:
-            problems.append(
-                BUILDING_ON_STREETLIGHT(
-                    f"building {b.id} covers a streetlight space, but {player} did not use Métropolitain (P3)",
-                    scan(b.cells & lights),
-                )
-            )
-    return problems
+        problems += building_ground_problems(label, b, colours.own(b.owner.other), lights)
+    return problems + streetlight_problems(position, lights)
 
 
 def annex_problems(position: Position) -> list[Problem]:
@@ -358,15 +322,6 @@ def annex_problems(position: Position) -> list[Problem]:
 # -- Special pieces (P6, P7, P9, P10, P11, P12, P13) ----------------------------------
 
 
-_WRONG_GROUND: Final[dict[Allowed, tuple[Kind, str]]] = {
-    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "not {user}'s colour"),
-    Allowed.OWN_OR_MIXED: (PIECE_ON_WRONG_COLOUR, "neither {user}'s colour nor mixed"),
-    Allowed.STREETLIGHT: (LARGE_STREETLIGHT_NOT_ON_STREETLIGHT, "not a streetlight space"),
-    Allowed.OPPONENT: (CHARTIER_ON_WRONG_COLOUR, "not {other}'s colour"),
-}
-"""The problem for a piece off the ground its rule allows, and what that space is not."""
-
-
 def piece_problems(position: Position) -> list[Problem]:
     """Each special piece: its postcard used (B7), on the ground its rule allows (P6, P7, P9, P10, P11, P12, P13).
 
@@ -375,8 +330,8 @@ def piece_problems(position: Position) -> list[Problem]:
     by their own functions.
     """
     problems = []
-    for piece in PIECES:
-        sq = position.pieces.at(piece)
+    printed, colours, pieces = position.ground, position.colours, position.pieces
+    for piece, sq in zip(PIECES, pieces.spaces(), strict=True):
         if sq is None:
             continue
         label = f"the {piece.label}"
@@ -390,16 +345,10 @@ def piece_problems(position: Position) -> list[Problem]:
                 )
             )
             continue
-        if not position.allowed(piece.allowed, user) >> sq & 1:
-            kind, what = _WRONG_GROUND[piece.allowed]
-            problems.append(
-                kind(
-                    f"{label} of {user} stands on {square_name(sq)}, which is "
-                    + what.format(user=user, other=user.other),
-                    (sq,),
-                    rule=piece.rule,
-                )
-            )
+        allowed = piece.allowed.spaces(colours.own(user), colours.mixed, printed.streetlight, printed.own(user.other))
+        problem = piece_ground_problem(piece, user, sq, allowed)
+        if problem is not None:
+            problems.append(problem)
         if piece is STATUE:
             problems.extend(_statue_problems(position))
         elif piece is CHARTIER:

@@ -15,8 +15,20 @@ from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
-from paris_score.model import Building, Pattern, Player, PlayerLike, Position, Statue, as_player, occupancy
-from paris_score.postcards import PIECE, STAMPED, Postcard
+from paris_score.model import (
+    PLAYERS,
+    Building,
+    Pattern,
+    Pieces,
+    Player,
+    PlayerLike,
+    Position,
+    Statue,
+    as_player,
+    own_spaces,
+    pieces_occupancy,
+)
+from paris_score.postcards import PIECES, STAMPED, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
@@ -38,8 +50,8 @@ from paris_score.squares import (
     adjacent,
     flood,
     names_text,
-    scan,
     square_name,
+    squares_of,
 )
 
 UNBUILT_PENALTY = -3
@@ -73,19 +85,29 @@ class Board(NamedTuple):
 
 def board_of(position: Position) -> Board:
     """The shared bitboards of ``position``: each building's halo (W2), and its :func:`~paris_score.model.occupancy`."""
+    return board_from(position.buildings, position.pieces, position.ground.streetlight)
+
+
+def board_from(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard) -> Board:
+    """:func:`board_of` from a position's fields: its buildings, its special pieces and its streetlight spaces."""
     orange: list[Entry] = []
     blue: list[Entry] = []
     built = 0
     count = 0
     orange_player = Player.ORANGE
-    for b in position.buildings:
+    for b in buildings:
         s = b.spaces
         size = s.bit_count()
         (orange if b.owner is orange_player else blue).append((b, s, adjacent(s), size))
         built |= s
         count += size
-    _, occupied, lamps, overlap = occupancy(position, built, count)
-    return Board(tuple(orange), tuple(blue), built, occupied, lamps, position.pieces.large_streetlight, overlap)
+    _, occupied, lamps, overlap = pieces_occupancy(pieces, streetlight, built, count)
+    return Board(tuple(orange), tuple(blue), built, occupied, lamps, pieces.large_streetlight, overlap)
+
+
+def _entries(board: Board, player: Player) -> tuple[Entry, ...]:
+    """``player``'s buildings on ``board``."""
+    return board.orange if player is Player.ORANGE else board.blue
 
 
 class Light(NamedTuple):
@@ -100,19 +122,14 @@ class Light(NamedTuple):
 
 def light_of(position: Position, board: Board) -> Light:
     """The lamps of ``board`` split into normal ones and the large streetlight, with its sight table."""
+    return _light(position.rules.large_streetlight_pattern, board)
+
+
+def _light(pattern: Pattern, board: Board) -> Light:
     if board.large is None:
         return Light(board.lamps, 0, None)
     large = 1 << board.large
-    return Light(board.lamps & ~large, large, sight(position.rules.large_streetlight_pattern, board.large))
-
-
-def building_lamps(light: Light, spaces: Bitboard, halo: Bitboard, built: Bitboard) -> Bitboard:
-    """S1a, S1b: the lamps lighting one building (its ``spaces``, the ``halo`` beside them), among ``built``."""
-    hit = light.normal & halo
-    table = light.table
-    if table is not None and spaces & table.reach and lit_spaces(table, spaces, built & ~spaces):
-        hit |= light.large
-    return hit
+    return Light(board.lamps & ~large, large, sight(pattern, board.large))
 
 
 def lit_buildings(position: Position, player: PlayerLike, board: Board | None = None) -> LitBuildings:
@@ -122,41 +139,41 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
     with a space in its pattern and a clear line to it (S1b).  Each line keeps
     the spaces each lamp lights (``LitBuilding.reached``), for pictures.
     """
-    player = as_player(player)
     bd = board or board_of(position)
-    light = light_of(position, bd)
+    return _lit_buildings(as_player(player), bd, light_of(position, bd))
+
+
+def _lit_buildings(player: Player, bd: Board, light: Light) -> LitBuildings:
+    return _lit_lines(_entries(bd, player), bd, light)
+
+
+def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildings:
     lines = []
     total = 0
-    for b, s, halo, size in bd.orange if player is Player.ORANGE else bd.blue:
-        hit = light.normal & halo
-        seen = 0  # the spaces the large streetlight lights
-        if light.table is not None and s & light.table.reach:
-            seen = lit_spaces(light.table, s, bd.built & ~s)
+    built = bd.built
+    normal, large, table = light
+    reach = 0 if table is None else table.reach
+    for b, s, halo, size in entries:
+        hit = normal & halo  # S1a
+        seen = 0  # S1b: the spaces the large streetlight lights
+        if s & reach and table is not None:
+            seen = lit_spaces(table, s, built & ~s)
             if seen:
-                hit |= light.large
+                hit |= large
         # Most buildings have no lamp or one: those need no loop.
         if not hit:
             lamps: tuple[Square, ...] = ()
             reached: tuple[Bitboard, ...] = ()
         elif hit & (hit - 1):
-            lamps = tuple(scan(hit))
-            reached = tuple(seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps)
+            lamps = tuple(squares_of(hit))
+            reached = tuple([seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps])
         else:
             lamps = (hit.bit_length() - 1,)
-            reached = (seen if hit == light.large else BB_ADJACENT[lamps[0]] & s,)
+            reached = (seen if hit == large else BB_ADJACENT[lamps[0]] & s,)
         points = size * len(lamps)
         total += points
         lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
     return LitBuildings(total, tuple(lines))
-
-
-def lit_points(position: Position, player: Player, board: Board, light: Light) -> int:
-    """S1 as a number only: :func:`lit_buildings`' total without its lines."""
-    built = board.built
-    return sum(
-        size * building_lamps(light, s, halo, built).bit_count()
-        for _, s, halo, size in (board.orange if player is Player.ORANGE else board.blue)
-    )
 
 
 def largest_group(position: Position, player: PlayerLike, board: Board | None = None) -> LargestGroup:
@@ -164,9 +181,11 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
 
     Ties go to the group holding the first building id in string order.
     """
-    player = as_player(player)
-    bd = board or board_of(position)
-    left = list(bd.orange if player is Player.ORANGE else bd.blue)
+    return _largest_group(_entries(board or board_of(position), as_player(player)))
+
+
+def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
+    left = list(entries)
     best_points = 0
     best_ids: tuple[str, ...] = ()
     while left:
@@ -190,19 +209,24 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
-    """S3: -3 a building left in reserve, waived by Sacré-Cœur (the line of :func:`unbuilt_points`)."""
+    """S3: -3 a building left in reserve, waived by Sacré-Cœur (P5; the line of :func:`_unbuilt_points`)."""
     player = as_player(player)
-    sizes = position.reserve.of(player)
-    points = unbuilt_points(position, player, position.postcards.used(player))
+    return _unbuilt(position, player, position.postcards.used(player))
+
+
+def _unbuilt(position: Position, player: Player, used: tuple[Postcard, ...]) -> Unbuilt:
+    reserve = position.reserve
+    sizes = reserve.orange if player is Player.ORANGE else reserve.blue
+    points = _unbuilt_points(len(sizes), used)
     waived = Postcard.SACRE_COEUR if sizes and not points else None
-    return Unbuilt(len(sizes), points, waived, sizes, player not in position.reserve.not_given)
+    return Unbuilt(len(sizes), points, waived, sizes, player not in reserve.not_given)
 
 
-def unbuilt_points(position: Position, player: Player, used: tuple[Postcard, ...]) -> int:
-    """S3 as a number: -3 a building left in reserve, 0 with Sacré-Cœur among the player's ``used`` postcards."""
+def _unbuilt_points(count: int, used: tuple[Postcard, ...]) -> int:
+    """S3 as a number: -3 each of ``count`` buildings left in reserve, 0 with Sacré-Cœur among the ``used`` cards."""
     if Postcard.SACRE_COEUR in used:
         return 0
-    return UNBUILT_PENALTY * len(position.reserve.of(player))
+    return UNBUILT_PENALTY * count
 
 
 def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
@@ -228,9 +252,12 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
 
 def dancer_area(position: Position, sq: Square, board: Board) -> Bitboard:
     """S4b: the dancer's area, its own space included: free, unlit spaces reachable from it."""
+    return _dancer_area(position.ground.streetlight, sq, board)
+
+
+def _dancer_area(streetlight: Bitboard, sq: Square, board: Board) -> Bitboard:
     # Lamps are uncovered streetlight spaces or pieces, so this excludes them all.
-    open_ground = BB_ALL & ~board.occupied & ~position.ground.streetlight
-    return flood(1 << sq, open_ground | 1 << sq)
+    return flood(1 << sq, BB_ALL & ~board.occupied & ~streetlight | 1 << sq)
 
 
 def dancer(position: Position, board: Board | None = None) -> CardScore:
@@ -246,18 +273,14 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     return CardScore(Postcard.MOULIN_ROUGE, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
 
 
-def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard]:
-    """S4c: the space in front of the statue (``None`` off the board), the free spaces adjacent and diagonal to it."""
+def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
+    """S4c: the space in front of the statue (``None`` off the board), the free spaces adjacent and diagonal
+    to it, and the points: 0 unless the front space is free."""
     free = BB_ALL & ~board.occupied
-    return piece.front, BB_ADJACENT[piece.at] & free, BB_DIAGONAL[piece.at] & free
-
-
-def statue_points(piece: Statue, board: Board) -> int:
-    """S4c as a number only: 0 unless the front space is free."""
-    front, near, corner = statue_view(piece, board)
+    front, near, corner = piece.front, BB_ADJACENT[piece.at] & free, BB_DIAGONAL[piece.at] & free
     if front is None or not near >> front & 1:
-        return 0
-    return STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
+        return front, near, corner, 0
+    return front, near, corner, STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
 
 
 def statue(position: Position, board: Board | None = None) -> CardScore:
@@ -265,34 +288,35 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     piece = position.pieces.statue
     if piece is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
-    front, near, corner = statue_view(piece, board or board_of(position))
+    front, near, corner, points = statue_view(piece, board or board_of(position))
     if front is None:
         return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
-    if not near >> front & 1:
+    if not points:
         return CardScore(Postcard.LE_PENSEUR, 0, f"the space in front ({square_name(front)}) is not free")
-    points = STATUE_POINTS_ADJACENT * near.bit_count() + STATUE_POINTS_DIAGONAL * corner.bit_count()
     detail = (
         f"front {square_name(front)} free; {near.bit_count()} free adjacent "
-        f"({names_text(near)}) x 2 + {corner.bit_count()} free diagonal "
-        f"({names_text(corner) or 'none'}) x 1"
+        f"({names_text(near)}) x {STATUE_POINTS_ADJACENT} + {corner.bit_count()} free diagonal "
+        f"({names_text(corner) or 'none'}) x {STATUE_POINTS_DIAGONAL}"
     )
     return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
 
 
 def fountain_buildings(sq: Square, player: PlayerLike, board: Board) -> list[Building]:
     """S4d: the player's buildings adjacent to the fountain on ``sq``."""
-    player = as_player(player)
     near = BB_ADJACENT[sq]
-    return [b for b, s, _, _ in (board.orange if player is Player.ORANGE else board.blue) if s & near]
+    return [b for b, s, _, _ in _entries(board, as_player(player)) if s & near]
 
 
 def fountain(position: Position, player: PlayerLike, board: Board | None = None) -> CardScore:
     """S4d: +3 for each of the player's buildings adjacent to the fountain."""
-    player = as_player(player)
+    return _fountain(position, as_player(player), board or board_of(position))
+
+
+def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     sq = position.pieces.fountain
     if sq is None:
         return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
-    ids = [b.id for b in fountain_buildings(sq, player, board or board_of(position))]
+    ids = [b.id for b in fountain_buildings(sq, player, board)]
     n = len(ids)
     return CardScore(
         Postcard.FONTAINE_DES_MERS,
@@ -304,10 +328,12 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
 def postcards(position: Position, player: PlayerLike, board: Board | None = None) -> CardScores:
     """S4: the stamped postcards the player used, in card order."""
     player = as_player(player)
-    used = position.postcards.used(player)
+    return _postcards(position, player, board or board_of(position), position.postcards.used(player))
+
+
+def _postcards(position: Position, player: Player, bd: Board, used: tuple[Postcard, ...]) -> CardScores:
     if not used:
         return CardScores(0, ())
-    bd = board or board_of(position)
     cards = [_CARD_SCORES[card](position, player, bd) for card in STAMPED if card in used]
     return CardScores(sum(c.points for c in cards), tuple(cards))
 
@@ -316,23 +342,24 @@ _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore
     Postcard.LE_PEINTRE: lambda position, _, board: painter(position, board),
     Postcard.MOULIN_ROUGE: lambda position, _, board: dancer(position, board),
     Postcard.LE_PENSEUR: lambda position, _, board: statue(position, board),
-    Postcard.FONTAINE_DES_MERS: fountain,
+    Postcard.FONTAINE_DES_MERS: _fountain,
 }
 """Each stamped postcard's scoring line (S4a-S4d)."""
 
 
-def postcard_points(position: Position, player: Player, board: Board, used: tuple[Postcard, ...]) -> int:
+def _postcard_points(
+    pieces: Pieces, streetlight: Bitboard, player: Player, board: Board, used: tuple[Postcard, ...]
+) -> int:
     """S4 as a number only: :func:`postcards`' total without the cards' details (``used``: the player's postcards)."""
     if not used:
         return 0
-    pieces = position.pieces
     points = 0
     if Postcard.LE_PEINTRE in used and pieces.painter is not None:
         points += PAINTER_POINTS_PER_LAMP * painter_area(pieces.painter, board)[1].bit_count()
     if Postcard.MOULIN_ROUGE in used and pieces.dancer is not None:
-        points += dancer_area(position, pieces.dancer, board).bit_count()
+        points += _dancer_area(streetlight, pieces.dancer, board).bit_count()
     if Postcard.LE_PENSEUR in used and pieces.statue is not None:
-        points += statue_points(pieces.statue, board)
+        points += statue_view(pieces.statue, board)[3]
     if Postcard.FONTAINE_DES_MERS in used and pieces.fountain is not None:
         points += FOUNTAIN_POINTS_PER_BUILDING * len(fountain_buildings(pieces.fountain, player, board))
     return points
@@ -340,21 +367,33 @@ def postcard_points(position: Position, player: Player, board: Board, used: tupl
 
 def free_own_spaces(position: Position, player: PlayerLike, board: Board | None = None) -> int:
     """S5 tie-break: free spaces of the player's colour (W1, W5; Chartier makes its space mixed, P7)."""
-    player = as_player(player)
     bd = board or board_of(position)
-    return (position.own(player) & ~bd.occupied).bit_count()
+    return _free_own_spaces(position, as_player(player), bd)
+
+
+def _free_own_spaces(position: Position, player: Player, bd: Board) -> int:
+    ground = position.ground
+    own = ground.orange if player is Player.ORANGE else ground.blue
+    return (own_spaces(own, position.pieces.chartier) & ~bd.occupied).bit_count()
 
 
 def player_score(position: Position, player: PlayerLike, board: Board | None = None) -> PlayerScore:
     """Every line of one player's score (S1-S5)."""
-    player = as_player(player)
     bd = board or board_of(position)
+    return _player_score(position, as_player(player), bd, light_of(position, bd))
+
+
+def _player_score(position: Position, player: Player, bd: Board, light: Light) -> PlayerScore:
+    if player is Player.ORANGE:
+        used, entries = position.postcards.orange, bd.orange
+    else:
+        used, entries = position.postcards.blue, bd.blue
     return PlayerScore(
-        lit_buildings(position, player, bd),
-        largest_group(position, player, bd),
-        unbuilt(position, player),
-        postcards(position, player, bd),
-        free_own_spaces(position, player, bd),
+        _lit_lines(entries, bd, light),
+        _largest_group(entries),
+        _unbuilt(position, player, used),
+        _postcards(position, player, bd, used),
+        _free_own_spaces(position, player, bd),
     )
 
 
@@ -379,9 +418,8 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
                 f"{card.title} is used by both players (B6: a postcard is used once, "
                 "paris-score check reports it): it is scored for each of them"
             )
-    for key, sq in position.pieces.placed().items():
-        piece = PIECE[key]
-        if piece.card not in used:
+    for piece, sq in zip(PIECES, position.pieces.spaces(), strict=True):
+        if sq is not None and piece.stands and piece.card not in used:
             out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
     o, b = scores[Player.ORANGE], scores[Player.BLUE]
     if o.total == b.total:
@@ -431,18 +469,43 @@ def totals(position: Position, board: Board | None = None) -> Totals:
     bd = board or board_of(position)
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
-    light = light_of(position, bd)
-    cards = position.postcards
-    found = [
-        lit_points(position, player, bd, light)
-        + largest_group(position, player, bd).points
-        + unbuilt_points(position, player, used)
-        + postcard_points(position, player, bd, used)
-        for player, used in ((Player.ORANGE, cards.orange), (Player.BLUE, cards.blue))
-    ]
-    free_o = free_own_spaces(position, Player.ORANGE, bd)
-    free_b = free_own_spaces(position, Player.BLUE, bd)
-    return Totals(found[0], found[1], winner_of((found[0], free_o), (found[1], free_b)), free_o, free_b)
+    cards, reserve, pieces = position.postcards, position.reserve, position.pieces
+    return totals_from(
+        bd,
+        pieces,
+        (position.ground.orange, position.ground.blue),
+        position.ground.streetlight,
+        (cards.orange, cards.blue),
+        (len(reserve.orange), len(reserve.blue)),
+        position.rules.large_streetlight_pattern,
+    )
+
+
+def totals_from(
+    board: Board,
+    pieces: Pieces,
+    colours: tuple[Bitboard, Bitboard],
+    streetlight: Bitboard,
+    cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]],
+    unbuilt: tuple[int, int],
+    pattern: Pattern,
+) -> Totals:
+    """:func:`totals` from a position's fields (the game engine's :meth:`~paris_score.game.GameState.outcome`):
+    its :class:`Board`, special pieces, printed colours (orange's, blue's), streetlight spaces, postcards used
+    (orange's, blue's), reserve counts (orange's, blue's) and the large streetlight's pattern."""
+    light = _light(pattern, board)
+    found = []
+    free = []
+    for k, player in enumerate(PLAYERS):
+        used = cards[k]
+        found.append(
+            _lit_buildings(player, board, light).points
+            + _largest_group(_entries(board, player)).points
+            + _unbuilt_points(unbuilt[k], used)
+            + _postcard_points(pieces, streetlight, player, board, used)
+        )
+        free.append((own_spaces(colours[k], pieces.chartier) & ~board.occupied).bit_count())
+    return Totals(found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1])
 
 
 def score(position: Position) -> Report:
@@ -454,7 +517,8 @@ def score(position: Position) -> Report:
     bd = board_of(position)
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
-    orange = player_score(position, Player.ORANGE, bd)
-    blue = player_score(position, Player.BLUE, bd)
+    light = light_of(position, bd)
+    orange = _player_score(position, Player.ORANGE, bd, light)
+    blue = _player_score(position, Player.BLUE, bd, light)
     won = winner(orange, blue)
     return Report(orange, blue, won, tuple(notes(position, won, {Player.ORANGE: orange, Player.BLUE: blue})))

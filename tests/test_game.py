@@ -14,7 +14,7 @@ import random
 import attrs
 import pytest
 
-from paris_score import check
+from paris_score import Report, check
 from paris_score.errors import IllegalMoveError, SetupError
 from paris_score.game import GameState, Outcome
 from paris_score.generate import random_setup
@@ -405,8 +405,12 @@ def test_random_games_agree_with_the_position_referee(seed: int) -> None:
             assert state.is_over == (not final_problems(position))
     final = states[-1]
     assert not errors(check(final.position(), final=True))
-    report = score(final.position())
-    assert final.outcome() == Outcome(
+    assert final.outcome() == outcome_of(score(final.position()))
+
+
+def outcome_of(report: Report) -> Outcome:
+    """The numbers of a report, as ``GameState.outcome()`` gives them."""
+    return Outcome(
         report.orange.total,
         report.blue.total,
         report.winner,
@@ -445,3 +449,30 @@ def test_the_view_hides_the_opponents_hand_and_both_stacks() -> None:
     changed = attrs.evolve(base, tiles=((orange[0], orange[7], *orange[2:7], orange[1]), blue))
     c = play(["tile A1 0", "take A"], start=GameState.start(changed))
     assert c.view() != a.view()
+
+
+def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None:
+    """A bot that deals the hidden tiles again does not rebuild the tables of the pieces."""
+    from paris_score import game
+
+    setup = random_setup(3)
+    first = GameState.start(setup)
+    first.legal_moves()
+    misses = game._piece_tables.cache_info().misses
+    dealt = attrs.evolve(setup, tiles=(tuple(reversed(setup.tiles[0])), setup.tiles[1]))
+    again = GameState.start(dealt)
+    assert again.legal_moves() == first.legal_moves()  # phase 1's moves do not depend on the tile in hand
+    assert game._piece_tables.cache_info().misses == misses
+    assert game._tables(dealt).layouts is game._tables(setup).layouts
+    assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
+
+
+@pytest.mark.parametrize("seed", range(100, 140))
+def test_outcome_equals_the_score_of_the_position_at_every_state(seed: int) -> None:
+    """outcome() reads the state's own fields; it equals score(position()) after every move of phase 2 (S1-S5)."""
+    for state in random_game(seed):
+        if state.phase == 1:
+            with pytest.raises(ValueError, match="phase 1"):
+                state.outcome()
+            continue
+        assert state.outcome() == outcome_of(score(state.position()))

@@ -46,3 +46,16 @@ def test_custom_patterns_are_valid_offsets() -> None:
         assert (0, 0) not in pattern
         assert len(set(pattern)) == len(pattern)
         assert all(-7 <= d <= 7 for offset in pattern for d in offset)
+
+
+def test_random_game_is_a_finished_legal_record_of_its_seed() -> None:
+    """paris_score.generate.random_game: the same seed, the same record; replayed, legal, over, its result agreeing."""
+    from paris_score import replay
+    from paris_score.generate import random_game
+
+    record = random_game(4)
+    assert record == random_game(4)
+    assert record != random_game(5)
+    done = replay(record)
+    assert (done.legal, done.finished, done.result_agrees) == (True, True, True)
+    assert record.result == (done.score.orange.total, done.score.blue.total)

@@ -61,15 +61,11 @@ NAMES = {**vars(paris_score.model), **vars(paris_score.report)}
 """Where the annotations of attrs' ``__init__`` (copied from converters) are found."""
 INTERNAL = {
     "paris_score.scoring.notes",
-    "paris_score.scoring.lit_points",
-    "paris_score.scoring.postcard_points",
-    "paris_score.scoring.unbuilt_points",
     "GameState()",
     "View()",
     "Result()",
 }
-"""Undocumented steps of :func:`paris_score.score` and of the game engine's numbers-only totals (a hot path),
-which pass their own values along, and the game engine's
+"""An undocumented step of :func:`paris_score.score`, which passes its own values along, and the game engine's
 states, made by ``GameState.start`` and ``play`` only (converting their fields would slow every move)."""
 
 

@@ -15,8 +15,8 @@ from paris_score import GameFormatError, Player
 from paris_score.formats import schema
 from paris_score.formats.game_json import game_to_dict, loads_game
 from paris_score.game import GameState
+from paris_score.generate import random_game
 from paris_score_cli.app import cli
-from paris_score_cli.game import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = ROOT / "examples" / "games" / "short-game.json"

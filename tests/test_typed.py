@@ -583,9 +583,10 @@ def test_a_postcard_hint_names_the_closest_card_only(written: str, hint: str) ->
     assert postcard_hint(written) == hint
 
 
-def test_every_code_a_header_decides_is_a_referee_code() -> None:
-    from paris_score.formats.text_grid import _KEY_ORDER, HEADERS_OF
+def test_every_header_a_code_points_at_is_a_header_of_the_text_grid() -> None:
+    from paris_score.formats.text_grid import _KEY_ORDER
     from paris_score.problems import PROBLEMS
 
-    assert set(HEADERS_OF) <= set(PROBLEMS)
-    assert {key for keys in HEADERS_OF.values() for key in keys} - {"owner"} <= set(_KEY_ORDER)
+    named = {key for kind in PROBLEMS.values() for key in kind.headers}
+    assert {"owner", "postcards", "jardin"} <= named
+    assert named - {"owner"} <= set(_KEY_ORDER)

@@ -28,6 +28,7 @@ from paris_score.formats import format_of, loads_lines
 from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
+from paris_score.problems import PROBLEMS, Kind
 from paris_score.referee import errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
@@ -62,23 +63,14 @@ POSITION_KIND: Final = "paris-position/1 position"
 GAME_KIND: Final = "paris-game/1 game record"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 
-QUIET: Final = frozenset({"streetlight-count"})
-"""Remarks the player cannot act on (B2, unconfirmed): shown by ``check --verbose`` only."""
-NOTED: Final = frozenset({"reserve-not-given"})
-"""Warnings ``score`` already says in the report's notes."""
-TYPO: Final = frozenset(
-    {
-        "overlap",
-        "building-size-not-in-box",
-        "too-many-of-size",
-        "too-many-buildings",
-        "building-not-connected",
-        "jardin-wrong-size",
-        "jardin-twice",
-        "annex-twice",
-    }
-)
-"""Errors ``--no-check`` cannot help with: there is no score (W1), or the board is mistyped (sizes, shapes)."""
+
+_NO_ROW: Final = Kind("result-disagrees", (), "error", "a game record's own problem")
+"""The facts of a code without a row (a game record's ``result-disagrees``, ``game-not-over``): none."""
+
+
+def _row(problem: Problem) -> Kind:
+    """The row of the problem's code (:data:`paris_score.problems.PROBLEMS`): its facts, such as ``quiet``."""
+    return PROBLEMS.get(problem.code, _NO_ROW)
 
 
 def problem_line(problem: Problem) -> str:
@@ -264,8 +256,8 @@ def record_line(done: Replay) -> str:
 
 
 def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
-    """The problems the text output lists: remarks nobody can act on (:data:`QUIET`) only with ``verbose``."""
-    return problems if verbose else [p for p in problems if p.code not in QUIET]
+    """The problems the text output lists: remarks nobody can act on (``Kind.quiet``) only with ``verbose``."""
+    return problems if verbose else [p for p in problems if not _row(p).quiet]
 
 
 def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
@@ -347,11 +339,11 @@ def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
 def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = None) -> None:
     """For ``score``: the problems of :func:`paris_score.check` on standard error; exit 1 on an error.
 
-    Remarks the player cannot act on (:data:`QUIET`) and warnings the report
-    notes (:data:`NOTED`) are left out.
+    Remarks the player cannot act on (``Kind.quiet``) and warnings the report
+    notes (``Kind.noted``) are left out.
     """
     source = source_name(path)
-    problems = [p for p in paris_score.check(position) if p.code not in QUIET | NOTED]
+    problems = [p for p in paris_score.check(position) if not (_row(p).quiet or _row(p).noted)]
     first, left_out = listed(problems)
     for problem in first:
         for line in problem_lines(problem, rows):
@@ -360,7 +352,7 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
         click.echo(f"{source}: {left_out_line(left_out)}", err=True)
     broken = errors(problems)
     if broken:
-        if any(p.code in TYPO for p in broken):  # skipping the referee would score the typo, or nothing (W1)
+        if any(_row(p).typo for p in broken):  # skipping the referee would score the typo, or nothing (W1)
             hint = "; fix the lines shown" if rows is not None else ""
         elif rows is not None and any(rows.headers_of(p) for p in broken):  # a header may hold the typo
             hint = "; fix the lines shown, or if the board really is so, --no-check scores it anyway"

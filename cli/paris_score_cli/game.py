@@ -17,7 +17,8 @@ import click
 
 import paris_score
 from paris_score.errors import counted
-from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
+from paris_score.formats.game_json import dumps_game, loads_game
+from paris_score.generate import random_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
 from paris_score.verdict import stands
@@ -133,24 +134,6 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
     if unfinished:
         click.echo(f"{source_name(file)}: the game is not over (G12), and --finished asks for a whole game", err=True)
     sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False and not unfinished else EXIT_INVALID)
-
-
-def random_game(seed: int) -> GameRecord:
-    """A finished game from :func:`~paris_score.setup.random_setup` (fictional), each move drawn uniformly
-    from the legal moves; the record's result is the final position's totals."""
-    from paris_score.game import GameState
-    from paris_score.generate import random_setup
-
-    rng = random.Random(seed)
-    setup = random_setup(seed)
-    state = GameState.start(setup)
-    moves = []
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(str(move))
-        state = state.play(move)
-    outcome = state.outcome()
-    return GameRecord(setup, tuple(moves), (outcome.orange, outcome.blue))
 
 
 @click.command("play", short_help="Write a random game record, or play bots against each other.")

@@ -54,6 +54,7 @@ from paris_score.names import did_you_mean, postcard_hint, postcard_runs
 from paris_score.postcards import CHARTIER as CHARTIER_PIECE
 from paris_score.postcards import PIECE, STANDING, TITLES, Postcard
 from paris_score.postcards import STATUE as STATUE_PIECE
+from paris_score.problems import PROBLEMS
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import (
     COLUMN_NAMES,
@@ -648,24 +649,7 @@ def _example(key: str) -> str:
 
 
 _OWNER: Final = "owner"
-"""In :data:`HEADERS_OF`: the owner line naming each building on the problem's spaces."""
-_USED: Final = ("orange used", "blue used")
-HEADERS_OF: Final[dict[str, tuple[str, ...]]] = {
-    "building-on-wrong-colour": (_OWNER,),
-    "annex-on-wrong-colour": (_OWNER,),
-    "piece-owner-not-card-user": (_OWNER, *_USED),
-    "too-many-postcards-used": _USED,
-    "postcard-used-twice": _USED,
-    "piece-without-postcard": _USED,
-    "postcard-not-in-play": ("postcards", *_USED),
-    "too-many-postcards-in-play": ("postcards",),
-    "postcard-in-play-twice": ("postcards",),
-    "postcards-in-play-unknown": ("postcards",),
-    "jardin-twice": ("jardin",),
-    "jardin-wrong-size": ("jardin",),
-    "reserve-not-given": ("orange reserve", "blue reserve"),
-}
-"""Problem code -> the header lines that decide it: a typo there shows on the board, but is fixed in a header."""
+"""In ``Kind.headers``: the owner line naming each building on the problem's spaces."""
 
 
 @attrs.frozen
@@ -685,13 +669,14 @@ class Typed:
         return self.row_lines[sq >> 3]
 
     def headers_of(self, problem: Problem) -> list[tuple[int, str]]:
-        """The header lines that decide ``problem`` (:data:`HEADERS_OF`), as (line, what it says), in line order.
+        """The header lines that decide ``problem`` (its ``Kind.headers``), as (line, what it says), in line order.
 
         ``(18, "blue buildings: G")`` for a building on the wrong colour: the
         owner line is the other place the typo may be.
         """
         found: set[tuple[int, str]] = set()
-        for key in HEADERS_OF.get(problem.code, ()):
+        kind = PROBLEMS.get(problem.code)
+        for key in kind.headers if kind is not None else ():
             if key == _OWNER:
                 spaces = sum(1 << sq for sq in problem.spaces)
                 for b in self.position.buildings:
