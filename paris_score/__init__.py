@@ -49,7 +49,7 @@ from paris_score.referee import check
 from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
-from paris_score.setup import PoolPiece, Setup, setup_problems
+from paris_score.setups import PoolPiece, Setup, setup_problems
 from paris_score.shapes import Shape
 from paris_score.verdict import check_document
 

@@ -95,7 +95,7 @@ from paris_score.problems import (
     WRONG_SHAPE,
 )
 from paris_score.scoring import Totals, board_from, totals, totals_from
-from paris_score.setup import (
+from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
     PoolPiece,

@@ -45,7 +45,7 @@ from paris_score.model import (
 )
 from paris_score.placement import legal_placements
 from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
-from paris_score.setup import PoolPiece, Setup
+from paris_score.setups import PoolPiece, Setup
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
 

@@ -172,5 +172,3 @@ STARRED: Final = tuple(card for card, c in CARDS.items() if c.starred)
 """The 8 "first game" cards (B6)."""
 STAMPED: Final = tuple(card for card, c in CARDS.items() if c.stamped)
 """The four cards that score at the end (S4), in report order."""
-PIECE_CARDS: Final[dict[str, Postcard]] = {p.key: p.card for p in PIECES}
-"""Each special piece of ``pieces`` and the postcard that puts it on the board (B7)."""

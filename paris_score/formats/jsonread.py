@@ -241,7 +241,7 @@ class Reader:
         """A building piece, ``{"id": "A", "shape": ["A1", "B1", "C1"]}``: its id and its shape (B3).
 
         The shape covers at least one space.  ``check`` also asks for an id of 1-2 letters or digits and a
-        connected shape; a game setup leaves both to :func:`~paris_score.setup.setup_problems` (G1).
+        connected shape; a game setup leaves both to :func:`~paris_score.setups.setup_problems` (G1).
         """
         obj = self.mapping(path, value, PIECE_KEYS, PIECE_KEYS)
         if obj is None or "id" not in obj or "shape" not in obj:
