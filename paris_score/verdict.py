@@ -28,7 +28,6 @@ CHECK_FORMAT: Final = "paris-check/1"
 
 __all__ = [
     "CHECK_FORMAT",
-    "Verdict",
     "check_document",
     "left_out_line",
     "listed",
