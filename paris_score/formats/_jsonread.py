@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, TypeVar
 
+from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.model import BUILDING_ID
-from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
 from paris_score.squares import Square, bitboard, is_connected, parse_square, square_name
