@@ -1,4 +1,7 @@
-"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed."""
+"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed.
+
+The deprecated ``paris_score/setup.py`` is never collected: importing it warns (tests/test_deprecated.py checks it).
+"""
 
 from __future__ import annotations
 
@@ -8,4 +11,4 @@ collect_ignore = [
     path
     for path, needs in (("paris_score/pettingzoo.py", "pettingzoo"), ("paris_score/openspiel.py", "pyspiel"))
     if importlib.util.find_spec(needs) is None
-]
+] + ["paris_score/setup.py"]

@@ -25,18 +25,28 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 Result = tuple[str, int, int, str]
 """A file, orange's total, blue's total, the winner (or ``"-"`` for a file that fails)."""
 
 
+def _errors_filter() -> Callable[[Sequence[Any]], list[Any]]:
+    """``referee.only_errors``, or ``referee.errors`` on an older checkout (``--root``)."""
+    from paris_score import referee
+
+    found: Callable[[Sequence[Any]], list[Any]] = getattr(referee, "only_errors", None) or referee.errors
+    return found
+
+
 def pipeline_batch(paths: Sequence[str]) -> list[Result]:
     """A worker's job with the batch calls: every file read, refereed and scored, none lost to another."""
     import paris_score
-    from paris_score.referee import errors
+
+    errors = _errors_filter()
 
     positions = paris_score.load_many(paths, errors="collect")
     readable = [(path, p) for path, p in zip(paths, positions, strict=True) if isinstance(p, paris_score.Position)]
@@ -50,7 +60,8 @@ def pipeline_batch(paths: Sequence[str]) -> list[Result]:
 def pipeline_calls(paths: Sequence[str]) -> list[Result]:
     """A worker's job with one call a file (what an older checkout offers)."""
     import paris_score
-    from paris_score.referee import errors
+
+    errors = _errors_filter()
 
     out: list[Result] = []
     for path in paths:

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from paris_score.batch import check_many, load_many, loads_many, score_many
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
@@ -49,7 +51,7 @@ from paris_score.referee import check
 from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
-from paris_score.setup import PoolPiece, Setup, setup_problems
+from paris_score.setups import PoolPiece, Setup, setup_problems
 from paris_score.shapes import Shape
 from paris_score.verdict import check_document
 
@@ -113,3 +115,13 @@ __all__ = [
     "score_many",
     "setup_problems",
 ]
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """``paris_score.setup``, the deprecated name of :mod:`paris_score.setups` (it warns)."""
+        if name == "setup":
+            import importlib
+
+            return importlib.import_module("paris_score.setup")
+        raise AttributeError(f"module 'paris_score' has no attribute {name!r}")

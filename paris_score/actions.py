@@ -38,7 +38,7 @@ from paris_score.moves import (
     Take,
 )
 from paris_score.postcards import Postcard
-from paris_score.setup import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
+from paris_score.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
 from paris_score.shapes import Shape, orientations, rotate, shape_bitboard, shape_of
 from paris_score.squares import SIZE, Bitboard, Square
 

@@ -25,7 +25,7 @@ import attrs
 from paris_score.game import GameState
 from paris_score.model import Player, PlayerLike, as_player
 from paris_score.moves import Move
-from paris_score.setup import TILES_PER_PLAYER, Setup, Tile
+from paris_score.setups import TILES_PER_PLAYER, Setup, Tile
 from paris_score.states import Result, checked_state
 from paris_score.views import View
 

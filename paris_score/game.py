@@ -95,7 +95,7 @@ from paris_score.problems import (
     WRONG_SHAPE,
 )
 from paris_score.scoring import Totals, board_from, totals, totals_from
-from paris_score.setup import (
+from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
     PoolPiece,
@@ -118,7 +118,7 @@ from paris_score.squares import (
     square_name,
 )
 
-AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
+_AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
 _NOT_H: Final = BB_ALL & ~0x8080808080808080
 _NOT_ROW_8: Final = BB_ALL >> 8
 _GROUND_INDEX: Final = {"o": 0, "b": 1, "m": 2, "l": 3}
@@ -550,7 +550,7 @@ class GameState:
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
             raise NO_TILE_IN_HAND.refuse(f"{player} has put down all 8 tiles: no tile in hand")
-        i = AREA_INDEX[move.area]
+        i = _AREA_INDEX[move.area]
         if self.areas >> i & 1:
             raise AREA_NOT_EMPTY.refuse(f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i])))
         o, b, m, light = _tables(self.setup).faces[side][k][move.rotation // 90]

@@ -45,7 +45,7 @@ from paris_score.model import (
 )
 from paris_score.placement import legal_placements
 from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
-from paris_score.setup import PoolPiece, Setup
+from paris_score.setups import PoolPiece, Setup
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
 
@@ -210,7 +210,7 @@ def corpus(n: int, seed: int = 0, *, finished: bool = True) -> list[Position]:
     return [random_position(rng, finished=finished) for _ in range(n)]
 
 
-SETUP_IDS: Final = "ABCDEFGHKLMN"
+_SETUP_IDS: Final = "ABCDEFGHKLMN"
 """Ids of a random setup's pool pieces (never ``J``, the Jardin des Plantes' id)."""
 
 
@@ -225,7 +225,7 @@ def random_setup(seed: int | random.Random = 0) -> Setup:
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     cards = rng.sample(list(Postcard), 8)
-    pool = [PoolPiece(pid, rng.choice(fixed_polyominoes(size))) for pid, size in zip(SETUP_IDS, BOX, strict=True)]
+    pool = [PoolPiece(pid, rng.choice(fixed_polyominoes(size))) for pid, size in zip(_SETUP_IDS, BOX, strict=True)]
     stacks = []
     for own, other in (("o", "b"), ("b", "o")):
         spaces = list(own * 12 + other * 12 + "m" * 4 + "l" * 4)

@@ -30,7 +30,7 @@ from typing import Final
 
 from paris_score.model import FACINGS, Player
 from paris_score.postcards import Postcard
-from paris_score.setup import POOL_SIZE, PoolPiece
+from paris_score.setups import POOL_SIZE, PoolPiece
 from paris_score.shapes import shape_bitboard
 from paris_score.views import View
 

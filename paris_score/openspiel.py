@@ -30,7 +30,7 @@ from paris_score.game import GameState
 from paris_score.generate import random_setup
 from paris_score.model import Player
 from paris_score.observations import OBSERVATION_SIZE, observation
-from paris_score.setup import TILES_PER_PLAYER, Tile
+from paris_score.setups import TILES_PER_PLAYER, Tile
 from paris_score.views import View
 
 _PLAYERS: Final = (Player.ORANGE, Player.BLUE)

@@ -57,7 +57,6 @@ from paris_score.problems import (
 )
 from paris_score.shapes import (
     Shape,
-    canonical,
     is_shape,
     normalise,
     orientations,
@@ -68,17 +67,11 @@ from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, na
 
 __all__ = [
     "Placement",
-    "Shape",
-    "canonical",
     "chartier_open",
     "first_placement",
     "legal_placements",
     "metropolitain_open",
-    "normalise",
-    "orientations",
     "placement_problems",
-    "shape_bitboard",
-    "shape_of",
     "what_stands_on",
 ]
 

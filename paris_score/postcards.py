@@ -12,7 +12,8 @@ that decides it (search its rule id, e.g. ``P12``).
 from __future__ import annotations
 
 import enum
-from typing import Final
+import warnings
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -172,5 +173,15 @@ STARRED: Final = tuple(card for card, c in CARDS.items() if c.starred)
 """The 8 "first game" cards (B6)."""
 STAMPED: Final = tuple(card for card, c in CARDS.items() if c.stamped)
 """The four cards that score at the end (S4), in report order."""
-PIECE_CARDS: Final[dict[str, Postcard]] = {p.key: p.card for p in PIECES}
-"""Each special piece of ``pieces`` and the postcard that puts it on the board (B7)."""
+
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """``PIECE_CARDS``, a deprecated dict that clashed with :data:`paris_score.moves.PIECE_CARDS` (it warns)."""
+        if name == "PIECE_CARDS":
+            warnings.warn(
+                "paris_score.postcards.PIECE_CARDS is deprecated: use PIECE[key].card", DeprecationWarning, stacklevel=2
+            )
+            return {p.key: p.card for p in PIECES}
+        raise AttributeError(f"module 'paris_score.postcards' has no attribute {name!r}")

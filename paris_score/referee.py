@@ -17,6 +17,7 @@ P2 (Lévitation) and P5 (Sacré-Cœur) leave nothing on the board to check.
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -578,11 +579,21 @@ def check(position: Position, *, final: bool = False, catalogue: Catalogue | Non
     return problems
 
 
-def errors(problems: Sequence[Problem]) -> list[Problem]:
+def only_errors(problems: Sequence[Problem]) -> list[Problem]:
     """The problems that make a position illegal (warnings left out)."""
     return [p for p in problems if p.severity == ERROR]
 
 
+def errors(problems: Sequence[Problem]) -> list[Problem]:
+    """Deprecated name of :func:`only_errors` (it shadowed the module :mod:`paris_score.errors`)."""
+    warnings.warn(
+        "paris_score.referee.errors is deprecated: use paris_score.referee.only_errors",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return only_errors(problems)
+
+
 def is_legal(position: Position, *, final: bool = False, catalogue: Catalogue | None = None) -> bool:
     """True when :func:`check` finds no error (warnings allowed)."""
-    return not errors(check(position, final=final, catalogue=catalogue))
+    return not only_errors(check(position, final=final, catalogue=catalogue))

@@ -40,7 +40,7 @@ from paris_score.model import (
 )
 from paris_score.postcards import Postcard
 from paris_score.report import Winner
-from paris_score.setup import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile, is_good, setup_problems
+from paris_score.setups import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile, is_good, setup_problems
 from paris_score.shapes import orientations, shape_bitboard, shape_of
 from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, parse_square, scan
 

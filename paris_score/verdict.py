@@ -19,7 +19,7 @@ from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
 from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
-from paris_score.referee import check, errors
+from paris_score.referee import check, only_errors
 
 if TYPE_CHECKING:
     from paris_score.replaying import Replay
@@ -28,7 +28,6 @@ CHECK_FORMAT: Final = "paris-check/1"
 
 __all__ = [
     "CHECK_FORMAT",
-    "Verdict",
     "check_document",
     "left_out_line",
     "listed",
@@ -51,7 +50,7 @@ def verdict(problems: Sequence[Problem], final: bool = False) -> Verdict:
     >>> verdict([], final=True)
     'legal, a finished game'
     """
-    broken = errors(problems)
+    broken = only_errors(problems)
     if any(not p.rule.startswith("F") for p in broken):
         return "not legal"
     if broken:
@@ -65,7 +64,7 @@ def verdict(problems: Sequence[Problem], final: bool = False) -> Verdict:
 
 def summary(problems: Sequence[Problem]) -> str:
     """``"2 errors, 1 warning"``."""
-    n_err = len(errors(problems))
+    n_err = len(only_errors(problems))
     n_warn = len(problems) - n_err
     return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
 
@@ -103,7 +102,7 @@ def problems_document(
     ``problems`` lists the first :data:`~paris_score.limits.MAX_PROBLEMS` only; ``problems_left_out`` (only when
     some are) says how many more there are, and ``counts`` counts them all.
     """
-    n_err = len(errors(problems))
+    n_err = len(only_errors(problems))
     shown, left_out = listed(problems)
     doc: CheckDocument = {
         "format": CHECK_FORMAT,

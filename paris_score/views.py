@@ -26,7 +26,7 @@ from paris_score.game import Cards, Faces, GameState
 from paris_score.model import Building, Pieces, Player, PlayerLike, Rules, as_player
 from paris_score.moves import Move
 from paris_score.postcards import Postcard
-from paris_score.setup import TILES_PER_PLAYER, PoolPiece, Setup, Tile
+from paris_score.setups import TILES_PER_PLAYER, PoolPiece, Setup, Tile
 from paris_score.squares import Bitboard
 from paris_score.states import checked_state
 

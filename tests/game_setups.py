@@ -28,7 +28,7 @@ from paris_score.game import GameState
 from paris_score.model import Player
 from paris_score.moves import AREAS
 from paris_score.postcards import STARRED, Postcard
-from paris_score.setup import PoolPiece, Setup
+from paris_score.setups import PoolPiece, Setup
 from paris_score.squares import SQUARE_NAMES
 
 GROUND = (

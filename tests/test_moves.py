@@ -23,7 +23,7 @@ from paris_score.moves import (
     Take,
 )
 from paris_score.postcards import Postcard
-from paris_score.setup import PoolPiece, Setup, setup_problems, turn_tile
+from paris_score.setups import PoolPiece, Setup, setup_problems, turn_tile
 from paris_score.squares import bitboard, parse_square
 
 CANONICAL = [

@@ -29,7 +29,7 @@ from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.problems import PROBLEMS, Kind
-from paris_score.referee import errors
+from paris_score.referee import only_errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
 from paris_score.verdict import (
@@ -144,7 +144,7 @@ def declared_format(data: bytes) -> str | None:
 
 
 @attrs.frozen
-class Outcome:
+class Examined:
     """One file checked: its problems, or why it (or the catalogue) could not be read."""
 
     source: str
@@ -165,7 +165,7 @@ class Outcome:
     """For a record: the line of each of its moves, for annotations."""
 
     def passes(self, strict: bool) -> bool:
-        return not self.failures and not (self.problems if strict else errors(self.problems))
+        return not self.failures and not (self.problems if strict else only_errors(self.problems))
 
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
@@ -195,7 +195,7 @@ def examine(
     catalogue: Catalogue | None,
     catalogue_failure: UnreadableError | None,
     pattern: Pattern | None,
-) -> Outcome:
+) -> Examined:
     """Read and referee one file: a position, or a ``paris-game/1`` record, replayed (``--pieces`` and
     ``--pattern`` apply to positions only); a file ``walked`` in a folder that is another paris-score document
     is skipped."""
@@ -204,7 +204,7 @@ def examine(
     try:
         data = read_bytes(path)
     except UnreadableError as e:
-        return Outcome(source, failures=((e, POSITION_KIND), *failures))
+        return Examined(source, failures=((e, POSITION_KIND), *failures))
     try:
         position, rows = parse_input(source, data, lambda data: loads_lines(data, format_of(path)))
     except UnreadableError as e:
@@ -212,35 +212,35 @@ def examine(
         if declared == GAME_FORMAT:
             return examine_record(source, data, final)
         if walked and declared not in (None, POSITION_FORMAT):
-            return Outcome(source, skipped=declared)
-        return Outcome(source, failures=((e, POSITION_KIND), *failures))
+            return Examined(source, skipped=declared)
+        return Examined(source, failures=((e, POSITION_KIND), *failures))
     if failures:
-        return Outcome(source, rows, failures=tuple(failures))
+        return Examined(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
     problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
-    return Outcome(source, rows, said, pattern, problems)
+    return Examined(source, rows, said, pattern, problems)
 
 
-def examine_record(source: str, data: bytes, final: bool) -> Outcome:
+def examine_record(source: str, data: bytes, final: bool) -> Examined:
     """Read and replay a ``paris-game/1`` record (as ``replay``): its first illegal move is its problem."""
     try:
         record = parse_input(source, data, loads_game)
     except UnreadableError as e:
-        return Outcome(source, failures=((e, GAME_KIND),))
+        return Examined(source, failures=((e, GAME_KIND),))
     done = paris_score.replay(record)
     lines = move_lines(data.decode("utf-8-sig"))
-    return Outcome(source, problems=tuple(record_problems(done, final)), replay=done, move_lines=lines)
+    return Examined(source, problems=tuple(record_problems(done, final)), replay=done, move_lines=lines)
 
 
-def verdict_line(outcome: Outcome, final: bool, verbose: bool = True) -> str:
+def verdict_line(examined: Examined, final: bool, verbose: bool = True) -> str:
     """``game.json: not legal (2 errors, 0 warnings)``, or ``game.json: unreadable``."""
-    if outcome.skipped:
-        return f"{outcome.source}: skipped, a {outcome.skipped} document, not a position"
-    if outcome.failures:
-        return f"{outcome.source}: unreadable"
-    problems = list(outcome.problems)
-    said = verdict(problems, final) if outcome.replay is None else record_verdict(outcome.replay, final)
-    return f"{outcome.source}: {said} ({summary(shown(problems, verbose))})"
+    if examined.skipped:
+        return f"{examined.source}: skipped, a {examined.skipped} document, not a position"
+    if examined.failures:
+        return f"{examined.source}: unreadable"
+    problems = list(examined.problems)
+    said = verdict(problems, final) if examined.replay is None else record_verdict(examined.replay, final)
+    return f"{examined.source}: {said} ({summary(shown(problems, verbose))})"
 
 
 def record_line(done: Replay) -> str:
@@ -260,28 +260,28 @@ def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
     return problems if verbose else [p for p in problems if not _row(p).quiet]
 
 
-def text_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
+def text_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str]:
     """The verdict line and one line a problem, or each input that could not be read and its errors."""
-    for e, kind in outcome.failures:
+    for e, kind in examined.failures:
         yield f"{e.source}: unreadable, not a {kind}"
         for err in e.errors:
             yield f"{e.source}: {err}"
-    if outcome.failures:
+    if examined.failures:
         return
-    yield verdict_line(outcome, final, verbose)
-    if outcome.pattern_said:
-        yield f"  {outcome.pattern_said}"
-    if outcome.replay is not None:
-        yield f"  {record_line(outcome.replay)}"
-    kept = shown(list(outcome.problems), verbose)
+    yield verdict_line(examined, final, verbose)
+    if examined.pattern_said:
+        yield f"  {examined.pattern_said}"
+    if examined.replay is not None:
+        yield f"  {record_line(examined.replay)}"
+    kept = shown(list(examined.problems), verbose)
     first, left_out = listed(kept)
     for problem in first:
-        for line in problem_lines(problem, outcome.rows):
+        for line in problem_lines(problem, examined.rows):
             yield f"  {line}"
     if left_out:
         yield f"  {left_out_line(left_out)}"
-    if len(kept) < len(outcome.problems):
-        n = len(outcome.problems) - len(kept)
+    if len(kept) < len(examined.problems):
+        n = len(examined.problems) - len(kept)
         yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
 
 
@@ -294,41 +294,41 @@ def _escape(text: str, property: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property else text
 
 
-def github_lines(outcome: Outcome, final: bool, verbose: bool) -> Iterator[str]:
+def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str]:
     """GitHub Actions workflow commands: ``::error file=F,line=N,title=...::message``, one a problem.
 
     The line is the problem's first space's grid row in a text grid, the
     reading error's line where it gives one, else 1.  The verdict line comes
     first, as plain text for the log.
     """
-    yield verdict_line(outcome, final, verbose)
-    for e, kind in outcome.failures:
+    yield verdict_line(examined, final, verbose)
+    for e, kind in examined.failures:
         for err in e.errors:
             found = _LINE_COL.search(err.where)
             where = f"line={found[1]}" + (f",col={found[2]}" if found[2] else "") if found else "line=1"
             title = _escape(f"unreadable, not a {kind}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
-    first, left_out = listed(shown(list(outcome.problems), verbose))
+    first, left_out = listed(shown(list(examined.problems), verbose))
     for problem in first:
-        line = outcome.line_of(problem)
+        line = examined.line_of(problem)
         title = _escape(f"{problem.rule} {problem.code}", property=True)
         command = "error" if problem.severity == "error" else "warning"
         spaces = " ".join(square_name(sq) for sq in problem.spaces)
         message = _escape(problem.message + (f" [{spaces}]" if spaces else ""))
-        yield f"::{command} file={_escape(outcome.source, True)},line={line},title={title}::{message}"
+        yield f"::{command} file={_escape(examined.source, True)},line={line},title={title}::{message}"
     if left_out:
         yield left_out_line(left_out)
 
 
-def overall(outcomes: Sequence[Outcome], strict: bool, final: bool) -> str:
+def overall(examined_files: Sequence[Examined], strict: bool, final: bool) -> str:
     """``3 files checked: 2 pass, 1 fail (1 not legal, 0 unreadable)``, and how many were skipped."""
-    checked = [o for o in outcomes if o.skipped is None]
+    checked = [o for o in examined_files if o.skipped is None]
     failed = [o for o in checked if not o.passes(strict)]
     unreadable = sum(bool(o.failures) for o in failed)
     what = "finished game" if final else "file"
     n = len(checked)
-    skipped = len(outcomes) - n
+    skipped = len(examined_files) - n
     return (
         f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
         f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
@@ -350,7 +350,7 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
             click.echo(f"{source}: {line}", err=True)
     if left_out:
         click.echo(f"{source}: {left_out_line(left_out)}", err=True)
-    broken = errors(problems)
+    broken = only_errors(problems)
     if broken:
         if any(_row(p).typo for p in broken):  # skipping the referee would score the typo, or nothing (W1)
             hint = "; fix the lines shown" if rows is not None else ""
@@ -433,21 +433,21 @@ def check_command(
             catalogue_failure = e
     pieces = None if pieces_file is None else source_name(pieces_file)
     one = len(paths) == 1 and files == [(paths[0], False)]
-    outcomes = []
+    examined_files = []
     documents = []
     for path, walked in files:
-        outcome = examine(path, walked, final, catalogue, catalogue_failure, pattern)
-        outcomes.append(outcome)
+        examined = examine(path, walked, final, catalogue, catalogue_failure, pattern)
+        examined_files.append(examined)
         if output_format == "json":
-            if outcome.skipped is None:
-                documents.append(outcome.document(final, pieces))
+            if examined.skipped is None:
+                documents.append(examined.document(final, pieces))
             else:  # not a paris-check/1 document: said on standard error, so that the skip is not silent
-                click.echo(verdict_line(outcome, final, verbose), err=True)
+                click.echo(verdict_line(examined, final, verbose), err=True)
         else:
-            for line in (github_lines if output_format == "github" else text_lines)(outcome, final, verbose):
+            for line in (github_lines if output_format == "github" else text_lines)(examined, final, verbose):
                 click.echo(line)
     if output_format == "json":
         click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
     elif not one:
-        click.echo(overall(outcomes, strict, final))
-    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in outcomes) else EXIT_NOT_LEGAL)
+        click.echo(overall(examined_files, strict, final))
+    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) else EXIT_NOT_LEGAL)

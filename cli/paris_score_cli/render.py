@@ -16,9 +16,7 @@ from paris_score import annotate
 from paris_score.model import Pattern
 from paris_score.svg import MAX_SIZE
 from paris_score_cli.inputs import pattern_option, read_position, refuse_same_file, source_name, with_pattern
-from paris_score_cli.svg_output import SVG_OPTION, write_scored, write_svg
-
-__all__ = ["SVG_OPTION", "render", "write_scored", "write_svg"]
+from paris_score_cli.svg_output import write_svg
 
 """The widest picture ``render --size`` draws, in pixels: far beyond any screen, and no float overflow."""
 

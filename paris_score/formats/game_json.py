@@ -18,7 +18,7 @@
 ``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
 (default none) and ``result`` are optional.  Unknown keys are errors.  The
 reader checks the keys and types and, in each part of the setup it could read,
-the rules of the box (G1, :func:`paris_score.setup.setup_problems`), and
+the rules of the box (G1, :func:`paris_score.setups.setup_problems`), and
 reports every error at once, each by key path, in document order.  Move
 texts are only read as strings here: whether they parse and are legal is the
 replay's question (:func:`paris_score.replay`), which names the first one that
@@ -38,11 +38,11 @@ import attrs
 from paris_score.documents import GameDocument, PlayerName
 from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
+from paris_score.formats._jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
-from paris_score.setup import (
+from paris_score.setups import (
     PoolPiece,
     Setup,
     Tile,

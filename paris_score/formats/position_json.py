@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar, cast
 
 from paris_score.documents import RulesDict
 from paris_score.errors import PositionFormatError
-from paris_score.formats.jsonread import CARD_SLUGS, Reader, kind, parse_json
+from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,

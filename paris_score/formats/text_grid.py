@@ -29,6 +29,7 @@ from typing import Any, Final
 
 import attrs
 
+from paris_score._names import did_you_mean, postcard_hint, postcard_runs
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
@@ -50,7 +51,6 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.names import did_you_mean, postcard_hint, postcard_runs
 from paris_score.postcards import CHARTIER as CHARTIER_PIECE
 from paris_score.postcards import PIECE, STANDING, TITLES, Postcard
 from paris_score.postcards import STATUE as STATUE_PIECE

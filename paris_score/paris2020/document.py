@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from paris_score.errors import Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats.jsonread import Reader, kind
+from paris_score.formats._jsonread import Reader, kind
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import problems
 

@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, TypeVar
 
+from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.model import BUILDING_ID
-from paris_score.names import SLUG_LIST, postcard_hint
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
 from paris_score.squares import Square, bitboard, is_connected, parse_square, square_name
@@ -241,7 +241,7 @@ class Reader:
         """A building piece, ``{"id": "A", "shape": ["A1", "B1", "C1"]}``: its id and its shape (B3).
 
         The shape covers at least one space.  ``check`` also asks for an id of 1-2 letters or digits and a
-        connected shape; a game setup leaves both to :func:`~paris_score.setup.setup_problems` (G1).
+        connected shape; a game setup leaves both to :func:`~paris_score.setups.setup_problems` (G1).
         """
         obj = self.mapping(path, value, PIECE_KEYS, PIECE_KEYS)
         if obj is None or "id" not in obj or "shape" not in obj:
