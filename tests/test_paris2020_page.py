@@ -89,6 +89,10 @@ def test_the_belleville_example_entered_by_the_form_on_a_phone(page: Page) -> No
     standings = page.text("#p2020-result .p2020-standings")
     assert "1. Ula: 12 → 18" in standings
     assert "Marek: 5 → 0" in standings
+    type_in(page, "players[1].points", "18")
+    type_in(page, "players[1].francs", "3")
+    done(page)
+    assert totals(page) == ("Ula 18 Marek 18", "Marek wins on francs, 3 to 0 (tied on 18 points, K7)")
     # The phone: no sideways scrolling, every button and link at least 40 px high.
     script = page.driver.execute_script
     assert script("return document.documentElement.scrollWidth") <= 390
@@ -102,7 +106,7 @@ def test_the_belleville_example_entered_by_the_form_on_a_phone(page: Page) -> No
     page.driver.get(page.url)
     page.ready()
     done(page)
-    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+    assert totals(page) == ("Ula 18 Marek 18", "Marek wins on francs, 3 to 0 (tied on 18 points, K7)")
     assert field(page, "districts[0].name").get_attribute("value") == "Belleville"
 
 

@@ -10,7 +10,6 @@
   const MIN_PLAYERS = 2;
   const MAX_DISTRICTS = 6;
   const DEBOUNCE_MS = 150;
-  const WON_ON = { francs: "on francs (K7)", "property value": "on the value of their properties (K7)" };
 
   const blankPlayer = () => ({ name: "", points: "0", francs: "0", bonus_27: false });
   const blankProperty = () => ({ value: "", owners: [-1, -1] }); // owners: player indexes, -1 none
@@ -267,16 +266,31 @@
     return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
   }
 
+  /** K7: the winner, and the tie-break that decided, with the numbers compared. */
+  function result(doc) {
+    if (doc.decided_by === "points") return `${doc.winners[0]} wins`;
+    if (doc.decided_by === "shared") return `${andList(doc.winners)} share the win: tied on points, francs and property value (K7)`;
+    const top = Math.max(...doc.players.map((p) => p.total));
+    let tied = doc.players.filter((p) => p.total === top);
+    const on = [`${top} points`];
+    let key = (p) => p.francs;
+    if (doc.decided_by === "property value") {
+      const francs = Math.max(...tied.map(key));
+      tied = tied.filter((p) => p.francs === francs);
+      on.push(`${francs} francs`);
+      key = (p) => p.property_value;
+    }
+    const versus = tied.map(key).sort((a, b) => b - a).join(" to ");
+    const what = doc.decided_by === "francs" ? "francs" : "the value of their properties";
+    return `${doc.winners[0]} wins on ${what}, ${versus} (tied on ${on.join(" and ")}, K7)`;
+  }
+
   function showScore(doc) {
     document.body.classList.remove("p2020-refused");
     $p("p2020-totals").replaceChildren(
       ...doc.players.map((p) => el("span", { class: "total", "data-player": p.name }, `${p.name} `, el("b", { text: String(p.total) }))),
     );
-    const winner =
-      doc.decided_by === "shared"
-        ? `${andList(doc.winners)} share the win (K7)`
-        : `${doc.winners[0]} wins` + (WON_ON[doc.decided_by] ? " " + WON_ON[doc.decided_by] : "");
-    $p("p2020-winner").textContent = winner;
+    $p("p2020-winner").textContent = result(doc);
     const players = el(
       "table",
       { class: "p2020-table" },
