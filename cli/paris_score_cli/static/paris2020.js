@@ -49,6 +49,7 @@
     } catch (e) {
       // no storage: the link in the address still chooses
     }
+    if (which === "paris2020" && asked === 0 && timer === null) changed(); // the form is scored once it is shown
   }
 
   // -- the form -------------------------------------------------------------------------------------------------
@@ -343,7 +344,6 @@
   }
 
   function start() {
-    showGame();
     window.addEventListener("hashchange", showGame);
     restore();
     $p("p2020-add-player").addEventListener("click", () => { form.players.push(blankPlayer()); draw(); changed(); });
@@ -361,7 +361,7 @@
       changed();
     });
     draw();
-    changed();
+    showGame();
   }
 
   document.addEventListener("DOMContentLoaded", start);
