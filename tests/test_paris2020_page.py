@@ -97,7 +97,7 @@ def test_the_belleville_example_entered_by_the_form_on_a_phone(page: Page) -> No
     script = page.driver.execute_script
     assert script("return document.documentElement.scrollWidth") <= 390
     heights = script(
-        "return [...document.querySelectorAll('#p2020 button, .games a')]"
+        "return [...document.querySelectorAll('#p2020 button, .games a, a.games')]"
         ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)"
     )
     assert heights

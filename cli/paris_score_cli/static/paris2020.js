@@ -1,6 +1,7 @@
 // The table page's second game (docs/table.md, "Paris (2020)"): a form for the end of a game of Paris by
 // Kramer & Kiesling (2020), scored by POST /api/paris2020 (paris_score.page.answer, on the server or in the
-// browser) through app.js's post(). The game shown is chosen by the links at the top (#game=paris2020).
+// browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
+// the links between the games set, else by the one shown last.
 "use strict";
 
 (() => {
@@ -43,7 +44,6 @@
   function showGame() {
     const which = game();
     document.body.classList.toggle("game-paris2020", which === "paris2020");
-    for (const a of document.querySelectorAll(".games a")) a.setAttribute("aria-current", String(a.hash === "#game=" + which));
     try {
       localStorage.setItem(GAME_KEY, which);
     } catch (e) {
