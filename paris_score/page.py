@@ -6,7 +6,8 @@ where Pyodide runs this module in a Web Worker.  Nothing here reads a file,
 opens a socket or needs click.
 
 Every answer is a 200 or a 4xx with a JSON body ``{"status", "error",
-"errors"}``: an unknown path 404, a bad query or an unreadable position 400,
+"errors"}``: an unknown path 404, a bad query, an unreadable position or an
+unscorable *Paris* (2020) end of game 400,
 a position that cannot be scored (or written) 422.
 """
 
@@ -246,16 +247,45 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
     )
 
 
+def api_paris2020(body: bytes, query: Query) -> tuple[bytes, str]:
+    """``/api/paris2020[?format=text]``: a paris2020-final/1 end of game of *Paris* (2020) scored (K1-K8).
+
+    The paris2020-score/1 report (or the readable breakdown), as ``paris2020 score``; a document that does not
+    read, or that the referee refuses (K1-K3), is a 400 listing every error at its key path.
+    """
+    from paris_score.errors import Paris2020FormatError
+    from paris_score.paris2020 import breakdown, loads_final, score, score_to_dict
+
+    output_format = _one(query, "format", ("json", "text"), "json")
+    try:
+        game = loads_final(body)
+    except Paris2020FormatError as e:
+        raise RequestError(400, "the end of game cannot be scored", list(e.errors)) from None
+    result = score(game)
+    if output_format == "text":
+        return breakdown(result).encode(), "text/plain; charset=utf-8"
+    return _json(score_to_dict(result))
+
+
 def _json(doc: Any) -> tuple[bytes, str]:
     return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
 
 
-API: Final[dict[str, Callable[[paris_score.Position, Query], tuple[bytes, str]]]] = {
-    "/api/score": api_score,
-    "/api/check": api_check,
-    "/api/render": api_render,
-    "/api/convert": api_convert,
-    "/api/table": api_table,
+Endpoint = Callable[[bytes, Query], tuple[bytes, str]]
+
+
+def _on_position(endpoint: Callable[[paris_score.Position, Query], tuple[bytes, str]]) -> Endpoint:
+    """An endpoint of the position in the body (JSON or text grid)."""
+    return lambda body, query: endpoint(read_body_position(body), query)
+
+
+API: Final[dict[str, Endpoint]] = {
+    "/api/score": _on_position(api_score),
+    "/api/check": _on_position(api_check),
+    "/api/render": _on_position(api_render),
+    "/api/convert": _on_position(api_convert),
+    "/api/table": _on_position(api_table),
+    "/api/paris2020": api_paris2020,
 }
 PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "/api/score": ("format", "no-check"),
@@ -263,11 +293,14 @@ PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "/api/render": ("overlay",),
     "/api/convert": ("to",),
     "/api/table": ("overlay",),
+    "/api/paris2020": ("format",),
 }
 
 
 def answer(path: str, query: str, body: bytes) -> Answer:
-    """The answer to a position posted to ``path`` (an ``/api/...`` endpoint) with ``query`` (without its ``?``).
+    """The answer to a position (an end of game for ``/api/paris2020``) posted to ``path`` with ``query``.
+
+    ``path`` is an ``/api/...`` endpoint, ``query`` the query string without its ``?``.
 
     The one entry point of both modes: ``paris-score serve`` sends it over HTTP, the static page's worker posts
     it back to the page.  A bad request is a 4xx answer, never an exception.
@@ -280,8 +313,6 @@ def answer(path: str, query: str, body: bytes) -> Answer:
     try:
         if path not in API:
             raise RequestError(404, "no such page")
-        query_values = parse_query(path, query)
-        position = read_body_position(body)
-        return Answer(200, *API[path](position, query_values))
+        return Answer(200, *API[path](body, parse_query(path, query)))
     except RequestError as e:
         return e.answer()

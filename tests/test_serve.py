@@ -348,7 +348,7 @@ def test_the_page_and_its_assets(server: TableServer) -> None:
     assert page.headers["Content-Type"] == "text/html; charset=utf-8"
     html = page.body.decode()
     assert "<script>" not in html
-    for asset in ("/static/app.js", "/static/style.css", "/static/icon.svg"):
+    for asset in ("/static/app.js", "/static/paris2020.js", "/static/style.css", "/static/icon.svg"):
         assert f'"{asset}"' in html
         assert request(server, "GET", asset).status == 200
     facts = request(server, "GET", "/static/facts.json").json()
@@ -371,8 +371,8 @@ def test_the_page_has_no_inline_script_no_handlers_no_external_urls() -> None:
         if path.suffix == ".html":
             for attribute in (" onclick=", " onload=", " onchange=", " style="):
                 assert attribute not in text, (path.name, attribute)
-            assert text.count("<script") == 1
-            assert '<script src="/static/app.js" defer></script>' in text
+            assert text.count("<script") == 2
+            assert '<script src="/static/app.js" defer></script>\n<script src="/static/paris2020.js" defer>' in text
 
 
 @pytest.mark.parametrize("path", ["/", "/static/app.js", "/nothing", "/api/score"])

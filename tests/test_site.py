@@ -47,7 +47,10 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         "sw.js",
         "manifest.webmanifest",
         "site.json",
-        *(f"static/{name}" for name in ("app.js", "engine.js", "worker.js", "style.css", "icon.svg", "facts.json")),
+        *(
+            f"static/{name}"
+            for name in ("app.js", "paris2020.js", "engine.js", "worker.js", "style.css", "icon.svg", "facts.json")
+        ),
         "static/icon-192.png",
         "static/icon-512.png",
         *(f"pyodide/{name}" for name in site.PYODIDE_FILES),

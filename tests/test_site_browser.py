@@ -30,6 +30,7 @@ from click.testing import CliRunner
 from paris_score.squares import Square
 from paris_score_cli.app import cli
 from paris_score_cli.site import PYODIDE_FILES
+from tests.test_paris2020_page import done, enter_belleville
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,6 +176,23 @@ def test_the_static_page_scores_on_a_phone_then_offline(site_dir: Path, phone: A
     page.tool("ground-l")
     tap(page, 8)  # A2 a streetlight space too: A has two lamps, 2 x 2 = 4, and its group 2
     page.wait_for_totals(("0", "6", "blue wins"))
+
+
+def test_the_static_page_scores_paris2020_by_its_form(site_dir: Path, phone: Any) -> None:
+    """The second game's form, answered by /api/paris2020 in the browser's Python (docs/table.md, "Paris (2020)")."""
+    server = StaticServer(site_dir)
+    try:
+        page = Page(phone, server.url)
+        phone.get(server.url + "#game=paris2020")
+        phone.execute_script("localStorage.clear()")
+        phone.refresh()
+        engine_ready(page)
+        page.ready()
+        done(page)
+        enter_belleville(page)  # checks the totals: Ula 18, Marek 0, Ula wins
+        assert "1. Ula: 12 → 18" in page.text("#p2020-result .p2020-standings")
+    finally:
+        server.stop()
 
 
 def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone: Any, tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "p
 """The files of Pyodide the page loads (the rest of the npm package is for Node and for other packages)."""
 WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
 """Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
-STATIC: Final = ("index.html", "style.css", "app.js", "engine.js", "worker.js", "icon.svg")
+STATIC: Final = ("index.html", "style.css", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
 ICON_SIZES: Final = (192, 512)
 CSP: Final = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "

@@ -125,7 +125,7 @@ function setPosition(next) {
 function store() {
   const now = JSON.stringify(pos);
   // A share link in the address is of an older entry now: a reload must show this one, not the link's.
-  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  if (location.hash.startsWith("#position=")) history.replaceState(null, "", location.pathname + location.search);
   try {
     localStorage.setItem(STORAGE_KEY, now);
   } catch (e) {

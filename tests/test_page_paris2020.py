@@ -1,0 +1,77 @@
+"""``/api/paris2020``: the table page's *Paris* (2020) form scored through :func:`paris_score.page.answer`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from paris_score.page import answer
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "paris2020"
+
+
+@pytest.mark.parametrize(
+    ("name", "totals", "winners", "decided_by"),
+    [
+        ("belleville", {"Ula": 18, "Marek": 0}, ["Ula"], "points"),
+        ("batignolles", {"Ula": 10, "Marysia": 5, "Piotr": 20, "Marek": 0}, ["Piotr"], "points"),
+        ("montmartre", {"Ula": 4, "Marysia": 16, "Piotr": 0, "Marek": 16}, ["Marysia", "Marek"], "shared"),
+    ],
+)
+def test_the_rulebook_examples_score_their_documented_totals(
+    name: str, totals: dict[str, int], winners: list[str], decided_by: str
+) -> None:
+    got = answer("/api/paris2020", "", (EXAMPLES / f"{name}.json").read_bytes())
+    assert got.status == 200
+    assert got.content_type == "application/json"
+    doc = json.loads(got.body)
+    assert doc["format"] == "paris2020-score/1"
+    assert {p["name"]: p["total"] for p in doc["players"]} == totals
+    assert (doc["winners"], doc["decided_by"]) == (winners, decided_by)
+
+
+def test_the_breakdown_as_text() -> None:
+    got = answer("/api/paris2020", "format=text", (EXAMPLES / "batignolles.json").read_bytes())
+    assert got.status == 200
+    assert got.content_type.startswith("text/plain")
+    assert got.body.decode().endswith("RESULT: Piotr wins with 20 points\n")
+
+
+def game(**changes: object) -> bytes:
+    doc = json.loads((EXAMPLES / "belleville.json").read_text("utf-8"))
+    doc.update(changes)
+    return json.dumps(doc).encode()
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        (
+            game(players=[{"name": "Ula", "points": "7", "francs": 0}, {"name": "Marek", "points": 0, "francs": 1.5}]),
+            ["players[0].points", "players[1].francs"],
+        ),
+        (
+            game(districts=[{"name": "B", "scoring": [18, "x"], "properties": [{"value": 3, "owners": ["Zoe"]}]}]),
+            ["districts[0].scoring[1]"],
+        ),
+        (
+            game(districts=[{"name": "B", "scoring": [18], "properties": [{"value": 3, "owners": ["Zoe"]}]}]),
+            ["districts[0].properties[0].owners[0]"],
+        ),
+        (b"{not json", ["line 1, col 2"]),
+    ],
+)
+def test_a_bad_end_of_game_is_a_400_naming_each_key_path(body: bytes, where: list[str]) -> None:
+    got = answer("/api/paris2020", "", body)
+    doc = json.loads(got.body)
+    assert (got.status, doc["status"]) == (400, 400)
+    assert [e["where"] for e in doc["errors"]] == where
+    assert all(e["message"] for e in doc["errors"])
+
+
+def test_a_position_is_no_end_of_game_and_the_query_is_checked() -> None:
+    assert answer("/api/paris2020", "", (EXAMPLES.parent / "rulebook.json").read_bytes()).status == 400
+    assert answer("/api/paris2020", "format=svg", game()).status == 400
+    assert answer("/api/paris2020", "overlay=x", game()).status == 400
