@@ -366,9 +366,9 @@ def first_placement(
 
 # -- Why not: the ground rules of a build, the Jardin des Plantes and a piece, for moves and for positions ------
 #
-# The game engine asks for the first refusal (docs/replaying.md's order of the checks: options, then ground); the position referee and
-# placement_problems for every problem.  The codes building-on-streetlight, building-on-wrong-colour,
-# jardin-on-streetlight and piece-on-wrong-colour are made here only.
+# The game engine asks for the first refusal (docs/replaying.md's order of the checks: options, then ground);
+# the position referee and placement_problems for every problem.  The codes building-on-streetlight,
+# building-on-wrong-colour, jardin-on-streetlight and piece-on-wrong-colour are made here only.
 
 
 def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
