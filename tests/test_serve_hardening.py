@@ -11,6 +11,7 @@ import http.client
 import re
 import signal
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -255,6 +256,32 @@ def test_the_log_holds_no_raw_control_characters() -> None:
         proc.kill() if proc.poll() is None else None
     assert "/\\x1b[2J\\x1b]0;owned\\x07\\x0dX" in err
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", err), repr(err)
+
+
+def test_a_client_that_resets_its_connection_leaves_no_traceback() -> None:
+    """A reset (RST) where the server waits for a request is a client gone: the log says nothing of it."""
+    port = free_port()
+    proc = serve_process("--port", str(port))
+    try:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        for sent in (b"", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"):  # nothing, or half a request
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(sent)
+            time.sleep(0.2)  # the server is reading; a timing that only makes the test weaker, never wrong
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()  # with a zero linger: a reset, not a polite close
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/")
+        answer = conn.getresponse()
+        assert (answer.status, answer.read()[:15]) == (200, b"<!doctype html>")  # and the server still answers
+        conn.close()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill() if proc.poll() is None else None
+    assert "Traceback" not in err, err
+    assert "Connection reset" not in err, err
 
 
 # -- the worst case -----------------------------------------------------------------------------------------------

@@ -161,7 +161,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self._reader.deadline = time.monotonic() + READ_TIMEOUT  # the whole next request, idle time included
-        super().handle_one_request()
+        try:
+            super().handle_one_request()
+        except ConnectionError:  # the client reset or closed the connection mid-request: nobody to answer
+            self.close_connection = True
 
     def version_string(self) -> str:
         return self.server_version
