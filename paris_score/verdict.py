@@ -173,10 +173,13 @@ def record_verdict(done: Replay, final: bool = False) -> Verdict:
     return "legal"
 
 
-def record_document(done: Replay, *, final: bool = False, file: str = "<input>") -> CheckDocument:
+def record_document(
+    done: Replay, *, final: bool = False, file: str = "<input>", pattern: Pattern | None = None
+) -> CheckDocument:
     """The ``paris-check/1`` document of a replayed ``paris-game/1`` record (:func:`paris_score.replay`).
 
-    Its problems are :func:`record_problems`; ``record`` says how far the replay went, as ``paris-replay/1``.
+    Its problems are :func:`record_problems`; ``record`` says how far the replay went, as ``paris-replay/1``;
+    ``pattern`` is the large streetlight's pattern the record was replayed with instead of its setup's (S1c).
 
     >>> import paris_score
     >>> done = paris_score.replay(open("examples/games/short-game.json").read())
@@ -185,7 +188,7 @@ def record_document(done: Replay, *, final: bool = False, file: str = "<input>")
     >>> doc["verdict"], doc["problems"], record["moves"], record["finished"]
     ('legal, a finished game', [], 28, True)
     """
-    doc = problems_document(record_problems(done, final), final=final, file=file)
+    doc = problems_document(record_problems(done, final), final=final, file=file, pattern=pattern)
     doc["verdict"] = record_verdict(done, final)
     doc["record"] = {
         "moves": len(done.record.moves),

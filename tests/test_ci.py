@@ -416,3 +416,38 @@ def test_the_hook_checks_records_as_pre_commit_would(tmp_path: Path) -> None:
     assert done.stdout.splitlines()[-1] == "4 files checked: 2 pass, 2 fail (2 not legal, 0 unreadable)"
     done = entry(hook()["entry"], "games/whole.json", "games/early.json", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_pattern_replaces_a_records_pattern_and_pieces_says_it_is_not_used(tmp_path: Path) -> None:
+    import attrs
+
+    import paris_score
+    from paris_score.formats.game_json import dumps_game
+    from paris_score.generate import random_game
+
+    record = attrs.evolve(random_game(0), result=None)  # rays4; its large streetlight lights more with rays8 (S1c)
+    path = tmp_path / "game.json"
+    path.write_text(dumps_game(record), "utf-8")
+    rays8 = attrs.evolve(record.setup.rules, large_streetlight_pattern="rays8")
+    with_rays8 = paris_score.replay(attrs.evolve(record, setup=attrs.evolve(record.setup, rules=rays8))).score
+    plain = paris_score.replay(record).score
+    assert with_rays8 is not None
+    assert plain is not None
+    assert (plain.orange.total, plain.blue.total) == (34, 20)
+    assert (with_rays8.orange.total, with_rays8.blue.total) == (34, 22)
+
+    code, out = run("check", str(path), "--pattern", "rays8")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  large streetlight pattern rays8 (--pattern; the file says rays4)",
+        f"  game record: {len(record.moves)} moves, all legal; the game is over: orange 34 - blue 22",
+    ]
+    code, out = run("check", str(path), "--pattern", "rays8", "--format", "json")
+    assert json.loads(out)["pattern"] == "rays8"
+
+    code, out = run("check", str(path), "--pieces", str(ROOT / "tests" / "data" / "fictional-pieces.json"))
+    assert code == 0
+    assert "  note: --pieces checks positions only; a game record's pieces are its setup's" in out.splitlines()
+    code, out = run("check", str(path), "--pieces", str(EXAMPLES / "rulebook.json"))  # not a catalogue
+    assert code == 1
+    assert f"{EXAMPLES / 'rulebook.json'}: unreadable, not a paris-pieces/1 catalogue" in out

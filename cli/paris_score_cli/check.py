@@ -49,6 +49,7 @@ from paris_score_cli.inputs import (
     UnreadableError,
     parse_input,
     pattern_option,
+    pattern_rules,
     read_bytes,
     read_input,
     source_name,
@@ -62,6 +63,7 @@ SUFFIXES: Final = (".json", ".txt")
 POSITION_KIND: Final = "paris-position/1 position"
 GAME_KIND: Final = "paris-game/1 game record"
 CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
+PIECES_NOT_USED: Final = "note: --pieces checks positions only; a game record's pieces are its setup's"
 
 
 _NO_ROW: Final = Kind("result-disagrees", (), "error", "a game record's own problem")
@@ -151,7 +153,7 @@ class Examined:
     rows: GridLines = None
     """The line of each grid row in a text grid, for messages about spaces."""
     pattern_said: str = ""
-    """The line that says ``--pattern`` changed the file's pattern."""
+    """What the options did to this file: ``--pattern`` replaced its pattern; ``--pieces`` was not used on it."""
     pattern: Pattern | None = None
     """``--pattern``, for the JSON document."""
     problems: tuple[Problem, ...] = ()
@@ -171,7 +173,7 @@ class Examined:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
         if self.replay is not None:
-            return record_document(self.replay, final=final, file=self.source)
+            return record_document(self.replay, final=final, file=self.source, pattern=self.pattern)
         return problems_document(
             list(self.problems), final=final, file=self.source, pieces=pieces, pattern=self.pattern
         )
@@ -196,9 +198,9 @@ def examine(
     catalogue_failure: UnreadableError | None,
     pattern: Pattern | None,
 ) -> Examined:
-    """Read and referee one file: a position, or a ``paris-game/1`` record, replayed (``--pieces`` and
-    ``--pattern`` apply to positions only); a file ``walked`` in a folder that is another paris-score document
-    is skipped."""
+    """Read and referee one file: a position, or a ``paris-game/1`` record, replayed (``--pattern`` over its
+    setup's; ``--pieces`` applies to positions only, which a note says); a file ``walked`` in a folder that is
+    another paris-score document is skipped."""
     source = source_name(path)
     failures = [] if catalogue_failure is None else [(catalogue_failure, CATALOGUE_KIND)]
     try:
@@ -210,7 +212,9 @@ def examine(
     except UnreadableError as e:
         declared = declared_format(data)
         if declared == GAME_FORMAT:
-            return examine_record(source, data, final)
+            if failures:
+                return Examined(source, failures=tuple(failures))
+            return examine_record(source, data, final, pattern, catalogue is not None)
         if walked and declared not in (None, POSITION_FORMAT):
             return Examined(source, skipped=declared)
         return Examined(source, failures=((e, POSITION_KIND), *failures))
@@ -221,15 +225,30 @@ def examine(
     return Examined(source, rows, said, pattern, problems)
 
 
-def examine_record(source: str, data: bytes, final: bool) -> Examined:
-    """Read and replay a ``paris-game/1`` record (as ``replay``): its first illegal move is its problem."""
+def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | None, pieces: bool) -> Examined:
+    """Read and replay a ``paris-game/1`` record (as ``replay``): its first illegal move is its problem.
+
+    ``--pattern`` replaces the setup's pattern (S1c); the ``--pieces`` catalogue is not used on a record, and a
+    note says so."""
     try:
         record = parse_input(source, data, loads_game)
     except UnreadableError as e:
         return Examined(source, failures=((e, GAME_KIND),))
+    rules, said = pattern_rules(record.setup.rules, pattern)
+    if said:
+        record = attrs.evolve(record, setup=attrs.evolve(record.setup, rules=rules))
+    if pieces:
+        said = "; ".join(filter(None, (said, PIECES_NOT_USED)))
     done = paris_score.replay(record)
     lines = move_lines(data.decode("utf-8-sig"))
-    return Examined(source, problems=tuple(record_problems(done, final)), replay=done, move_lines=lines)
+    return Examined(
+        source,
+        pattern_said=said,
+        pattern=pattern,
+        problems=tuple(record_problems(done, final)),
+        replay=done,
+        move_lines=lines,
+    )
 
 
 def verdict_line(examined: Examined, final: bool, verbose: bool = True) -> str:

@@ -211,9 +211,16 @@ def pattern_option(command: Callable[..., None]) -> Callable[..., None]:
 
 def with_pattern(position: paris_score.Position, pattern: Pattern | None) -> tuple[paris_score.Position, str]:
     """The position with ``--pattern`` applied, and the line that says so (``""`` without the option)."""
+    rules, said = pattern_rules(position.rules, pattern)
+    return (position, said) if not said else (attrs.evolve(position, rules=rules), said)
+
+
+def pattern_rules(rules: paris_score.Rules, pattern: Pattern | None) -> tuple[paris_score.Rules, str]:
+    """The rules with ``--pattern`` applied, and the line that says so (``""`` without the option)."""
     if pattern is None:
-        return position, ""
-    before = position.rules.large_streetlight_pattern
-    rules = attrs.evolve(position.rules, large_streetlight_pattern=pattern)
-    said = f"large streetlight pattern {pattern_label(pattern)} (--pattern; the file says {pattern_label(before)})"
-    return attrs.evolve(position, rules=rules), said
+        return rules, ""
+    said = (
+        f"large streetlight pattern {pattern_label(pattern)} "
+        f"(--pattern; the file says {pattern_label(rules.large_streetlight_pattern)})"
+    )
+    return attrs.evolve(rules, large_streetlight_pattern=pattern), said
