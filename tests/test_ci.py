@@ -396,12 +396,14 @@ def test_github_annotations_of_a_record_sit_on_the_move_line(tmp_path: Path) -> 
     annotations = [a for a in out.splitlines() if a.startswith("::")]
     early = json.loads(found["early"].read_text("utf-8"))["moves"][-1]
     last = found["early"].read_text("utf-8").splitlines().index(f'    "{early}"') + 1
+    result = next(i for i, t in enumerate(found["wrong-result"].read_text("utf-8").splitlines(), 1) if '"result"' in t)
+    assert result > 1
     assert annotations == [
         f"::error file=games/early.json,line={last},title=G12 game-not-over::"
         "the game is not over after 10 moves (phase 1, orange to move)",
         f"::error file=games/illegal.json,line={line},title=G9 wrong-phase::"
         "move 13 (orange) `build Z A1 B1`: buildings are built in phase 2 only",
-        "::error file=games/wrong-result.json,line=1,title=G12 result-disagrees::"
+        f"::error file=games/wrong-result.json,line={result},title=G12 result-disagrees::"
         "the record's result says orange 1 - blue 2, the score is orange 33 - blue 14",
     ]
 

@@ -25,7 +25,7 @@ from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument
 from paris_score.errors import Problem, counted
 from paris_score.formats import format_of, loads_lines
-from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines
+from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.problems import PROBLEMS, Kind
@@ -165,6 +165,8 @@ class Examined:
     """For a ``paris-game/1`` record: its replay."""
     move_lines: tuple[int, ...] = ()
     """For a record: the line of each of its moves, for annotations."""
+    result_line: int = 1
+    """For a record: the line of its ``result``, for an annotation that the score disagrees."""
 
     def passes(self, strict: bool) -> bool:
         return not self.failures and not (self.problems if strict else only_errors(self.problems))
@@ -180,10 +182,12 @@ class Examined:
 
     def line_of(self, problem: Problem) -> int:
         """The line an annotation of ``problem`` points at: for a record the illegal move's line (or, for a game
-        not over, the last move's), else as :func:`first_line`."""
+        not over, the last move's; for a result that disagrees, the result's), else as :func:`first_line`."""
         if self.replay is None:
             return first_line(problem, self.rows)
-        if not self.move_lines or problem.code == "result-disagrees":
+        if problem.code == "result-disagrees":
+            return self.result_line
+        if not self.move_lines:
             return 1
         if self.replay.illegal is not None:
             return self.move_lines[self.replay.illegal.move - 1]
@@ -240,14 +244,15 @@ def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | Non
     if pieces:
         said = "; ".join(filter(None, (said, PIECES_NOT_USED)))
     done = paris_score.replay(record)
-    lines = move_lines(data.decode("utf-8-sig"))
+    text = data.decode("utf-8-sig")
     return Examined(
         source,
         pattern_said=said,
         pattern=pattern,
         problems=tuple(record_problems(done, final)),
         replay=done,
-        move_lines=lines,
+        move_lines=move_lines(text),
+        result_line=result_line(text),
     )
 
 

@@ -259,6 +259,17 @@ def load_game(path: str | os.PathLike[str]) -> GameRecord:
 
 
 _MOVES_KEY: Final = re.compile(r'(?<!\\)"moves"\s*:\s*\[')
+_RESULT_KEY: Final = re.compile(r'(?<!\\)"result"\s*:')
+
+
+def result_line(text: str) -> int:
+    r"""The line a readable record's ``"result"`` key is on (1 without one), for a message about the result.
+
+    >>> result_line('{"format": "paris-game/1",\n "moves": [],\n "result": {"orange": 1, "blue": 2}}')
+    3
+    """
+    found = _RESULT_KEY.search(text)
+    return 1 if found is None else text.count("\n", 0, found.start()) + 1
 
 
 def move_lines(text: str) -> tuple[int, ...]:
