@@ -182,7 +182,8 @@ def record_document(
     ``pattern`` is the large streetlight's pattern the record was replayed with instead of its setup's (S1c).
 
     >>> import paris_score
-    >>> done = paris_score.replay(open("examples/games/short-game.json").read())
+    >>> from pathlib import Path
+    >>> done = paris_score.replay(Path("examples/games/short-game.json").read_bytes())
     >>> doc = record_document(done, final=True, file="short-game.json")
     >>> record = doc["record"]
     >>> doc["verdict"], doc["problems"], record["moves"], record["finished"]
