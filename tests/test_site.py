@@ -55,7 +55,8 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         "static/icon-512.png",
         *(f"pyodide/{name}" for name in site.PYODIDE_FILES),
     }
-    assert json.loads(files["site.json"]) == {"wheels": sorted(wheels, reverse=True)}
+    about = json.loads(files["site.json"])
+    assert about == {"version": about["version"], "wheels": sorted(wheels, reverse=True)}
 
 
 def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(files: dict[str, bytes]) -> None:
@@ -78,13 +79,16 @@ def test_the_service_worker_stores_every_file_under_a_name_that_changes_with_the
     assert listed == ["./", *sorted(set(files) - {"sw.js"})]
     name = re.search(r'const CACHE = "(paris-score-[0-9a-f]{16})";', sw)
     assert name is not None
+    assert name.group(1) == "paris-score-" + json.loads(files["site.json"])["version"]  # the snapshot's key too
     assert site.site_files(fake_pyodide)["sw.js"] == files["sw.js"]  # the same files: the same cache
     other = tmp_path / "pyodide"
     other.mkdir()
     for path in fake_pyodide.iterdir():
         (other / path.name).write_bytes(path.read_bytes())
     (other / "pyodide.asm.wasm").write_text("another version\n")
-    assert name.group(1) not in site.site_files(other)["sw.js"].decode()  # a new site: a new cache
+    changed = site.site_files(other)
+    assert name.group(1) not in changed["sw.js"].decode()  # a new site: a new cache
+    assert json.loads(changed["site.json"])["version"] != json.loads(files["site.json"])["version"]
 
 
 def test_the_wheels_hold_the_library_and_attrs_and_import_alone(files: dict[str, bytes], tmp_path: Path) -> None:

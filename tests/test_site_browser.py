@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import json
 import os
 import shutil
 import threading
@@ -37,6 +38,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PHONE = {"width": 390, "height": 844, "pixelRatio": 1, "touch": True}
 ENGINE_WAIT = 120.0
+SNAPSHOT_SIZE = """
+const [key] = arguments;
+return caches.open("referee-snapshots").then((c) => c.match(key)).then((r) => (r ? r.arrayBuffer() : null))
+  .then((b) => (b ? b.byteLength : 0));
+"""
+SNAPSHOT_KEYS = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((ks) => ks.map((r) => r.url));'
+DAMAGE = """
+const [key, claimed] = arguments;
+const bytes = new Uint8Array(1 << 20).fill(7);
+const headers = { "x-length": String(claimed || bytes.length) };
+return caches.open("referee-snapshots").then((c) => c.put(key, new Response(bytes, { headers })));
+"""
 
 
 class Quiet(SimpleHTTPRequestHandler):
@@ -206,5 +219,44 @@ def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone
         page.open()
         assert engine_started(page) == "failed"
         assert page.text("#winner").startswith("the referee could not start: ")
+    finally:
+        server.stop()
+
+
+def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_falls_back(
+    site_dir: Path, phone: Any
+) -> None:
+    """The warm start (docs/table.md, "Offline"): the first visit keeps a snapshot of the started referee under the
+    site's version, the next restores it; a damaged or cut-short one is dropped for a normal start that scores, and
+    a good snapshot is kept again in place of every other."""
+    server = StaticServer(site_dir)
+    link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
+    key = server.url + "snapshot-" + json.loads((site_dir / "site.json").read_text())["version"]
+    page = Page(phone, server.url)
+
+    def visit(start: str) -> None:
+        phone.get("about:blank")
+        phone.get(link)
+        engine_ready(page)
+        page.ready()
+        page.wait_for_totals(("48", "57", "blue wins"))
+        assert phone.execute_script("return document.documentElement.dataset.engineStart") == start
+
+    def kept() -> None:
+        page.wait_for(lambda: phone.execute_script(SNAPSHOT_SIZE, key) > 10_000_000, "no snapshot kept")
+
+    try:
+        phone.get(link)
+        engine_ready(page)
+        kept()  # Python with paris_score imported: tens of megabytes
+        visit("snapshot")
+
+        phone.execute_script(DAMAGE, server.url + "snapshot-0123456789abcdef")  # an older site's: never read
+        for claimed in (None, 2 << 20):  # bytes that are no snapshot; a snapshot cut short
+            phone.execute_script(DAMAGE, key, claimed)
+            visit("anew")
+            kept()
+            assert phone.execute_script(SNAPSHOT_KEYS) == [key]
+        visit("snapshot")
     finally:
         server.stop()

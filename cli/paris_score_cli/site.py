@@ -266,12 +266,14 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     wheels = [wheel(distribution) for distribution in WHEELS]
     for name, data in wheels:
         files[f"wheels/{name}"] = data
-    files["site.json"] = json.dumps({"wheels": [f"wheels/{name}" for name, _ in wheels]}, indent=2).encode()
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    version = digest.hexdigest()[:16]  # names the offline copy and the referee's snapshot (static/worker.js)
+    about = {"version": version, "wheels": [f"wheels/{name}" for name, _ in wheels]}
+    files["site.json"] = json.dumps(about, indent=2).encode()
     cached = ["./", *sorted(files)]
-    files["sw.js"] = (SERVICE_WORKER % {"hash": digest.hexdigest()[:16], "files": json.dumps(cached)}).encode()
+    files["sw.js"] = (SERVICE_WORKER % {"hash": version, "files": json.dumps(cached)}).encode()
     return files
 
 
