@@ -67,7 +67,6 @@ def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(file
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
     assert policy is not None
     assert "script-src 'self' 'wasm-unsafe-eval';" in policy.group(1)
-    assert "worker-src 'self';" in policy.group(1)
     assert html.index('src="static/engine.js"') < html.index('src="static/app.js"')
     assert '<link rel="manifest" href="manifest.webmanifest">' in html
 

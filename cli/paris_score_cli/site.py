@@ -33,6 +33,7 @@ from typing import Final
 import click
 
 from paris_score import page
+from paris_score_cli import policy
 from paris_score_cli.inputs import EXIT_INVALID
 
 PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -41,14 +42,8 @@ WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
 """Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
 STATIC: Final = ("index.html", "style.css", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
 ICON_SIZES: Final = (192, 512)
-CSP: Final = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'none'"
-)
-"""The static page's policy: as the server's, plus WebAssembly and the workers (the page runs Python)."""
 HEAD: Final = f"""<head>
-<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<meta http-equiv="Content-Security-Policy" content="{policy.STATIC}">
 <meta name="theme-color" content="#45484f">
 <link rel="manifest" href="manifest.webmanifest">
 <link rel="apple-touch-icon" href="static/icon-192.png">"""
