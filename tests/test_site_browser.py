@@ -53,15 +53,26 @@ return caches.open("referee-snapshots").then((c) => c.put(key, new Response(byte
 
 
 class Quiet(SimpleHTTPRequestHandler):
+    held: tuple[str, threading.Event] | None = None  # a file whose requests wait until the event is set
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_GET(self) -> None:
+        if self.held is not None and self.path.partition("?")[0].endswith(self.held[0]):
+            self.held[1].wait(ENGINE_WAIT)
+        super().do_GET()
+
 
 class StaticServer:
-    """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`."""
+    """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`.
 
-    def __init__(self, folder: Path) -> None:
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    ``hold=(name, event)`` holds back the requests for a file until ``event`` is set (a slow network, made exact).
+    """
+
+    def __init__(self, folder: Path, hold: tuple[str, threading.Event] | None = None) -> None:
+        handler = type("Handler", (Quiet,), {"held": hold})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -259,4 +270,35 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
             assert phone.execute_script(SNAPSHOT_KEYS) == [key]
         visit("snapshot")
     finally:
+        server.stop()
+
+
+def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, tmp_path: Path) -> None:
+    """A first visit by a share link: the board shows the link's cobblestones and buildings at once, the totals
+    marked "computing" until the referee (held back here: its WebAssembly does not arrive) scores for real."""
+    document = (ROOT / "examples" / "rulebook.json").read_bytes()
+    position = json.loads(document)
+    coloured = sum(c != "o" for row in position["ground"] for c in row)
+    built = sum(len(b["cells"]) + ("annex" in b) for b in position["buildings"])
+    released = threading.Event()
+    server = StaticServer(site_dir, hold=("pyodide/pyodide.asm.wasm", released))
+    driver = chromium(tmp_path / "profile")  # an empty cache: nothing comes from a service worker
+    try:
+        page = Page(driver, server.url)
+        driver.get(share_link(server.url, document))
+        page.ready()
+        sketched = "return document.querySelectorAll('#overlay .sketch').length"
+        page.wait_for(lambda: driver.execute_script(sketched) == coloured + built, "the entry is not sketched")
+        assert page.totals() == ("–", "–", "loading the referee: Python (1 of 3)…")
+        assert page.text("#computing") == "computing…"
+        assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
+
+        released.set()
+        engine_ready(page)
+        page.wait_for_totals(("48", "57", "blue wins"))
+        assert driver.execute_script(sketched) == 0  # the referee's picture instead
+        assert not page.find("#computing").is_displayed()
+    finally:
+        released.set()
+        driver.quit()
         server.stop()
