@@ -116,11 +116,16 @@ const ready = (async () => {
   say(1, "loading the referee: the rules (2 of 3)…");
   unpack(pyodide, await wheels);
   say(2, "loading the referee: starting (3 of 3)…");
-  pyodide.runPython(WARM_UP);
-  const snapshot = pyodide.makeMemorySnapshot(); // before the adapter: a snapshot holds no JavaScript reference
+  let snapshot = null;
+  try {
+    pyodide.runPython(WARM_UP);
+    snapshot = pyodide.makeMemorySnapshot(); // before the adapter: a snapshot holds no JavaScript reference
+  } catch (e) {
+    console.warn("paris-score: no snapshot of the referee this time:", e); // it still starts
+  }
   const call = pyodide.runPython(ADAPTER);
   say(STEPS, "", "anew");
-  keep(key, snapshot); // after the referee is ready: the first score does not wait for the copy
+  if (snapshot) keep(key, snapshot); // after the referee is ready: the first score does not wait for the copy
   return call;
 })();
 ready.catch((e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
