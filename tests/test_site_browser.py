@@ -6,7 +6,9 @@ loopback port, and opened in headless Chromium at 390 x 844 with touch
 emulation.  The page scores with Pyodide in a Web Worker: the rulebook
 example's share link shows 48 and 57; a small game entered by taps scores;
 with the static server stopped, a reload still opens and scores (the service
-worker's copy).
+worker's copy); a second visit restores the referee from its snapshot, and a
+damaged one falls back to a normal start; while the referee starts, the
+entry is sketched on the board and the totals marked "computing".
 
 Needs chromium, chromedriver and ``node_modules/pyodide`` (``npm ci``);
 skipped without them, mandatory when ``CI`` is set (.ci/run installs them).
@@ -237,9 +239,9 @@ def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone
 def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_falls_back(
     site_dir: Path, phone: Any
 ) -> None:
-    """The warm start (docs/table.md, "Offline"): the first visit keeps a snapshot of the started referee under the
-    site's version, the next restores it; a damaged or cut-short one is dropped for a normal start that scores, and
-    a good snapshot is kept again in place of every other."""
+    """The warm start (docs/table.md, "Build the page yourself"): the first visit keeps a snapshot of the started
+    referee under the site's version, the next restores it; a damaged or cut-short one is dropped for a normal start
+    that scores, and a good snapshot is kept again in place of every other."""
     server = StaticServer(site_dir)
     link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
     key = server.url + "snapshot-" + json.loads((site_dir / "site.json").read_text())["version"]
