@@ -46,6 +46,11 @@ return caches.open("referee-snapshots").then((c) => c.match(key)).then((r) => (r
   .then((b) => (b ? b.byteLength : 0));
 """
 SNAPSHOT_KEYS = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((ks) => ks.map((r) => r.url));'
+FORGET_ALL = """
+return navigator.serviceWorker.getRegistrations()
+  .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
+  .then(() => caches.keys()).then((names) => Promise.all(names.map((name) => caches.delete(name))));
+"""
 DAMAGE = """
 const [key, claimed] = arguments;
 const bytes = new Uint8Array(1 << 20).fill(7);
@@ -276,8 +281,9 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
 
 
 def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, tmp_path: Path) -> None:
-    """A first visit by a share link: the board shows the link's cobblestones and buildings at once, the totals
-    marked "computing" until the referee (held back here: its WebAssembly does not arrive) scores for real."""
+    """A first visit by a share link, then a visit to the stored entry: the board shows the entry's cobblestones and
+    buildings at once, the totals marked "computing" until the referee (held back here: its WebAssembly does not
+    arrive) scores for real."""
     document = (ROOT / "examples" / "rulebook.json").read_bytes()
     position = json.loads(document)
     coloured = sum(c != "o" for row in position["ground"] for c in row)
@@ -299,6 +305,24 @@ def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, 
         engine_ready(page)
         page.wait_for_totals(("48", "57", "blue wins"))
         assert driver.execute_script(sketched) == 0  # the referee's picture instead
+        assert not page.find("#computing").is_displayed()
+
+        # The stored entry, on a visit whose referee is held back again (no offline copy, no snapshot, no cache).
+        page.tool("ground-b")
+        tap(page, 0)  # A1 blue: the stored entry is the example with one more coloured space
+        page.settle()
+        stored = page.totals()
+        released.clear()
+        driver.execute_script(FORGET_ALL)
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        page.reload()
+        page.wait_for(lambda: driver.execute_script(sketched) == coloured + 1 + built, "the entry is not sketched")
+        assert page.totals()[:2] == ("–", "–")
+        assert page.find("#computing").is_displayed()
+        assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
+        released.set()
+        engine_ready(page)
+        page.wait_for_totals(stored)
         assert not page.find("#computing").is_displayed()
     finally:
         released.set()
