@@ -2,13 +2,16 @@
 
 Run it from a checkout, after ``npm ci``::
 
-    python benchmarks/table_page.py            # cold start, warm start (3), tap to score over the rulebook example
+    python benchmarks/table_page.py            # cold start, warm start (5), tap to score over the rulebook example
     python benchmarks/table_page.py --served   # also tap to score with `paris-score serve`, for comparison
+    python benchmarks/table_page.py --site DIR --warm 9 --no-taps   # the starts of a folder built before
 
 - **cold start**: a browser with an empty profile opens the rulebook example's share link; the time until the
   page shows 48 and 57 (Pyodide downloaded, started, the wheels unpacked, the position scored).
 - **warm start**: the same browser opens the link again (a second visit: every file from the service worker's
-  cache, Pyodide started anew); the median of three.
+  cache, the referee restored from the snapshot the first visit kept, or started anew when a site has none); the
+  median of five (``--warm N``).  The visits begin once the offline copy and the snapshot are kept, as a player's
+  next visit would.
 - **tap to score**: the rulebook example entered on an empty board by taps and drags (as tests/test_serve_browser.py
   enters it); for each press on the board, the time from the finger lifted to the page no longer waiting for the
   referee (the totals updated), median and 95th percentile.  It includes the page's 120 ms wait for the entry to
@@ -58,6 +61,10 @@ new MutationObserver(() => {
   }
 }).observe(document.body, {attributes: true, attributeFilter: ['class']});
 """
+
+
+SNAPSHOT_KEPT = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((keys) => keys.length > 0);'
+HOW = "return document.documentElement.dataset.engineStart || 'anew'"
 
 
 def time_to_totals(driver: Any, url: str) -> float:
@@ -110,12 +117,16 @@ def summary(name: str, times: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--served", action="store_true", help="also time tap to score with paris-score serve")
+    parser.add_argument("--site", type=Path, help="a folder `paris-score site` wrote (default: build one now)")
+    parser.add_argument("--warm", type=int, default=5, help="how many warm starts (default 5)")
+    parser.add_argument("--no-taps", dest="taps", action="store_false", help="time the starts only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        result = CliRunner().invoke(cli, ["site", str(folder)])
-        if result.exit_code:
-            raise SystemExit(result.output)
+        folder = args.site or Path(tmp) / "site"
+        if args.site is None:
+            result = CliRunner().invoke(cli, ["site", str(folder)])
+            if result.exit_code:
+                raise SystemExit(result.output)
         server = StaticServer(folder)
         driver = chromium(Path(tmp) / "profile", phone=False)  # a desktop window: the entry drags with a mouse
         try:
@@ -124,9 +135,21 @@ def main() -> None:
             print(f"cold start (empty cache, open to first score): {cold:.2f} s")
             page = Page(driver, server.url)
             page.wait_for(lambda: driver.execute_script("return navigator.serviceWorker.controller !== null"))
-            warm = [time_to_totals(driver, link) for _ in range(3)]
-            print(f"warm start (second visit, from the cache): median {statistics.median(warm):.2f} s of {warm}")
-            summary("tap to score, static page", tap_to_score(driver, server.url))
+            try:
+                page.wait_for(lambda: driver.execute_script(SNAPSHOT_KEPT))
+            except Exception:
+                print("  no snapshot kept (a site built before the snapshots): every warm start starts anew")
+            warm, how = [], set()
+            for _ in range(args.warm):
+                warm.append(time_to_totals(driver, link))
+                how.add(driver.execute_script(HOW))
+            shown = ", ".join(f"{t:.2f}" for t in warm)
+            print(
+                f"warm start (second visit, from the cache, {'/'.join(sorted(how))}): median "
+                f"{statistics.median(warm):.2f} s of {shown}"
+            )
+            if args.taps:
+                summary("tap to score, static page", tap_to_score(driver, server.url))
             if args.served:
                 from paris_score_cli.serve import start
 

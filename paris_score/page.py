@@ -67,6 +67,7 @@ class RequestError(Exception):
 def facts() -> dict[str, Any]:
     """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
     from paris_score import annotate, svg
+    from paris_score.formats import loads
     from paris_score.formats.position_json import POSITION_FORMAT
     from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
     from paris_score.postcards import STARRED, Postcard
@@ -83,6 +84,8 @@ def facts() -> dict[str, Any]:
         "default_pattern": Rules().large_streetlight_pattern,
         "box_sizes": BOX_SIZES,
         "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
+        # Shown with the entry sketched over it until the referee's first picture (the static page's start).
+        "empty_board": str(annotate.board(loads(json.dumps({"format": POSITION_FORMAT, "ground": ["o" * 8] * 8})))),
     }
 
 

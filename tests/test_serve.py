@@ -386,6 +386,27 @@ def test_security_headers_on_every_answer(server: TableServer, path: str) -> Non
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
 
 
+def directives(text: str) -> dict[str, str]:
+    return dict(d.strip().partition(" ")[::2] for d in text.split(";"))
+
+
+def test_the_served_and_the_static_page_have_one_policy_but_for_webassembly_and_framing(server: TableServer) -> None:
+    """The header ``serve`` sends and the <meta> ``site`` writes differ only as paris_score_cli.policy states."""
+    import re
+
+    from paris_score_cli import site
+
+    served = directives(request(server, "GET", "/").headers["Content-Security-Policy"])
+    html = site.static_index((ROOT / "cli" / "paris_score_cli" / "static" / "index.html").read_text("utf-8"))
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert meta is not None
+    static = directives(meta.group(1))
+    assert {k: v for k, v in served.items() if k != "frame-ancestors"} == {**static, "script-src": "'self'"}
+    assert served["frame-ancestors"] == "'none'"  # a header only: browsers ignore it in a <meta>
+    assert static["script-src"] == "'self' 'wasm-unsafe-eval'"  # Pyodide compiles WebAssembly
+    assert served["default-src"] == "'self'"
+
+
 def test_50_concurrent_requests_are_all_answered_correctly(server: TableServer) -> None:
     bodies = {p.name: p.read_bytes() for p in EXAMPLES}
     expected = {name: cli_json("score", str(ROOT / "examples" / name), "--format", "json") for name in bodies}

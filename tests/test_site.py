@@ -12,6 +12,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -55,7 +56,8 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         "static/icon-512.png",
         *(f"pyodide/{name}" for name in site.PYODIDE_FILES),
     }
-    assert json.loads(files["site.json"]) == {"wheels": sorted(wheels, reverse=True)}
+    about = json.loads(files["site.json"])
+    assert about == {"version": about["version"], "wheels": sorted(wheels, reverse=True)}
 
 
 def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(files: dict[str, bytes]) -> None:
@@ -65,7 +67,6 @@ def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(file
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
     assert policy is not None
     assert "script-src 'self' 'wasm-unsafe-eval';" in policy.group(1)
-    assert "worker-src 'self';" in policy.group(1)
     assert html.index('src="static/engine.js"') < html.index('src="static/app.js"')
     assert '<link rel="manifest" href="manifest.webmanifest">' in html
 
@@ -78,13 +79,16 @@ def test_the_service_worker_stores_every_file_under_a_name_that_changes_with_the
     assert listed == ["./", *sorted(set(files) - {"sw.js"})]
     name = re.search(r'const CACHE = "(paris-score-[0-9a-f]{16})";', sw)
     assert name is not None
+    assert name.group(1) == "paris-score-" + json.loads(files["site.json"])["version"]  # the snapshot's key too
     assert site.site_files(fake_pyodide)["sw.js"] == files["sw.js"]  # the same files: the same cache
     other = tmp_path / "pyodide"
     other.mkdir()
     for path in fake_pyodide.iterdir():
         (other / path.name).write_bytes(path.read_bytes())
     (other / "pyodide.asm.wasm").write_text("another version\n")
-    assert name.group(1) not in site.site_files(other)["sw.js"].decode()  # a new site: a new cache
+    changed = site.site_files(other)
+    assert name.group(1) not in changed["sw.js"].decode()  # a new site: a new cache
+    assert json.loads(changed["site.json"])["version"] != json.loads(files["site.json"])["version"]
 
 
 def test_the_wheels_hold_the_library_and_attrs_and_import_alone(files: dict[str, bytes], tmp_path: Path) -> None:
@@ -177,6 +181,60 @@ def test_the_command_writes_the_folder(fake_pyodide: Path, files: dict[str, byte
     assert result.stdout.startswith(f"paris-score: wrote the table page to {tmp_path / 'table'} ({len(files)} files, ")
 
 
+def run_site(out: Path, pyodide: Path, *options: str) -> Any:
+    return CliRunner().invoke(cli, ["site", str(out), "--pyodide", str(pyodide), *options])
+
+
+def test_a_folder_holding_other_files_in_the_way_is_refused_naming_them(fake_pyodide: Path, tmp_path: Path) -> None:
+    """A docs site's index.html where the page's would go: refused, exit status 1, nothing written (docs/cli.md)."""
+    out = tmp_path / "public"
+    (out / "static").mkdir(parents=True)
+    (out / "index.html").write_text("the documentation\n")
+    (out / "static" / "style.css").write_text("body {}\n")
+    (out / "notes.txt").write_text("mine\n")
+    result = run_site(out, fake_pyodide)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"paris-score: {out} holds files that are not an earlier paris-score site's and would be overwritten: "
+        "index.html, static/style.css; nothing was written (choose another folder, or give --force to overwrite them)\n"
+    )
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        "index.html",
+        "notes.txt",
+        "static",
+        "static/style.css",
+    ]
+    assert (out / "index.html").read_text() == "the documentation\n"
+
+    forced = run_site(out, fake_pyodide, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert (out / "index.html").read_bytes() == site.site_files(fake_pyodide)["index.html"]
+    assert (out / "notes.txt").read_text() == "mine\n"  # a file the site does not write is left alone
+
+
+def test_an_earlier_site_is_replaced_and_its_files_the_new_one_has_not_removed(
+    fake_pyodide: Path, files: dict[str, bytes], tmp_path: Path
+) -> None:
+    out = tmp_path / "table"
+    assert run_site(out, fake_pyodide).exit_code == 0
+    wheel = next(name for name in files if name.startswith("wheels/paris_score-"))
+    older = wheel.replace("paris_score-", "paris_score-0.0.1-old-")
+    (out / wheel).rename(out / older)  # as an earlier version's site holds an older wheel
+    sw = (out / "sw.js").read_text().replace(wheel, older)
+    assert '"./", ' in sw
+    (out / "sw.js").write_text(sw.replace('"./", ', '"./", "../outside.txt", "/etc/hostname", '))
+    (tmp_path / "outside.txt").write_text("not the site's\n")
+    (out / "notes.txt").write_text("mine\n")
+    result = run_site(out, fake_pyodide)
+    assert result.exit_code == 0, result.output
+    assert {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()} == {
+        **files,
+        "notes.txt": b"mine\n",
+    }
+    assert (tmp_path / "outside.txt").read_text() == "not the site's\n"  # only paths inside the folder
+
+
 def test_the_pinned_pyodide_is_the_lock_files() -> None:
     lock = json.loads((ROOT / "package-lock.json").read_text())
     pinned = site.pinned_pyodide(ROOT)
@@ -190,8 +248,11 @@ def test_the_pages_workflow_builds_the_docs_with_the_page_at_table() -> None:
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8"))
     steps = workflow["jobs"]["build"]["steps"]
     runs = [step["run"] for step in steps if "run" in step]
-    assert runs.index("npm ci --no-audit --no-fund") < runs.index("paris-score site public/table")
-    assert runs.index("mkdocs build --strict --site-dir public") < runs.index("paris-score site public/table")
+    assert runs.index("npm ci --no-audit --no-fund") < runs.index("paris-score site public/score")
+    assert runs.index("mkdocs build --strict --site-dir public") < runs.index("paris-score site public/score")
     assert steps[-1] == {"uses": "actions/upload-pages-artifact@v3", "with": {"path": "public"}}
+    # The page's folder is no page of the documentation (public/table/ is docs/table.md's, which site refuses).
+    assert not (ROOT / "docs" / "score.md").exists()
+    assert not (ROOT / "docs" / "score").exists()
     assert workflow["jobs"]["deploy"]["steps"][-1]["uses"] == "actions/deploy-pages@v4"
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}

@@ -6,7 +6,9 @@ loopback port, and opened in headless Chromium at 390 x 844 with touch
 emulation.  The page scores with Pyodide in a Web Worker: the rulebook
 example's share link shows 48 and 57; a small game entered by taps scores;
 with the static server stopped, a reload still opens and scores (the service
-worker's copy).
+worker's copy); a second visit restores the referee from its snapshot, and a
+damaged one falls back to a normal start; while the referee starts, the
+entry is sketched on the board and the totals marked "computing".
 
 Needs chromium, chromedriver and ``node_modules/pyodide`` (``npm ci``);
 skipped without them, mandatory when ``CI`` is set (.ci/run installs them).
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import json
 import os
 import shutil
 import threading
@@ -37,18 +40,46 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PHONE = {"width": 390, "height": 844, "pixelRatio": 1, "touch": True}
 ENGINE_WAIT = 120.0
+SNAPSHOT_SIZE = """
+const [key] = arguments;
+return caches.open("referee-snapshots").then((c) => c.match(key)).then((r) => (r ? r.arrayBuffer() : null))
+  .then((b) => (b ? b.byteLength : 0));
+"""
+SNAPSHOT_KEYS = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((ks) => ks.map((r) => r.url));'
+FORGET_ALL = """
+return navigator.serviceWorker.getRegistrations()
+  .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
+  .then(() => caches.keys()).then((names) => Promise.all(names.map((name) => caches.delete(name))));
+"""
+DAMAGE = """
+const [key, claimed] = arguments;
+const bytes = new Uint8Array(1 << 20).fill(7);
+const headers = { "x-length": String(claimed || bytes.length) };
+return caches.open("referee-snapshots").then((c) => c.put(key, new Response(bytes, { headers })));
+"""
 
 
 class Quiet(SimpleHTTPRequestHandler):
+    held: tuple[str, threading.Event] | None = None  # a file whose requests wait until the event is set
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_GET(self) -> None:
+        if self.held is not None and self.path.partition("?")[0].endswith(self.held[0]):
+            self.held[1].wait(ENGINE_WAIT)
+        super().do_GET()
+
 
 class StaticServer:
-    """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`."""
+    """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`.
 
-    def __init__(self, folder: Path) -> None:
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    ``hold=(name, event)`` holds back the requests for a file until ``event`` is set (a slow network, made exact).
+    """
+
+    def __init__(self, folder: Path, hold: tuple[str, threading.Event] | None = None) -> None:
+        handler = type("Handler", (Quiet,), {"held": hold})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -207,4 +238,93 @@ def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone
         assert engine_started(page) == "failed"
         assert page.text("#winner").startswith("the referee could not start: ")
     finally:
+        server.stop()
+
+
+def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_falls_back(
+    site_dir: Path, phone: Any
+) -> None:
+    """The warm start (docs/table.md, "Build the page yourself"): the first visit keeps a snapshot of the started
+    referee under the site's version, the next restores it; a damaged or cut-short one is dropped for a normal start
+    that scores, and a good snapshot is kept again in place of every other."""
+    server = StaticServer(site_dir)
+    link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
+    key = server.url + "snapshot-" + json.loads((site_dir / "site.json").read_text())["version"]
+    page = Page(phone, server.url)
+
+    def visit(start: str) -> None:
+        phone.get("about:blank")
+        phone.get(link)
+        engine_ready(page)
+        page.ready()
+        page.wait_for_totals(("48", "57", "blue wins"))
+        assert phone.execute_script("return document.documentElement.dataset.engineStart") == start
+
+    def kept() -> None:
+        page.wait_for(lambda: phone.execute_script(SNAPSHOT_SIZE, key) > 10_000_000, "no snapshot kept")
+
+    try:
+        phone.get(link)
+        engine_ready(page)
+        kept()  # Python with paris_score imported: tens of megabytes
+        visit("snapshot")
+
+        phone.execute_script(DAMAGE, server.url + "snapshot-0123456789abcdef")  # an older site's: never read
+        for claimed in (None, 2 << 20):  # bytes that are no snapshot; a snapshot cut short
+            phone.execute_script(DAMAGE, key, claimed)
+            visit("anew")
+            kept()
+            assert phone.execute_script(SNAPSHOT_KEYS) == [key]
+        visit("snapshot")
+    finally:
+        server.stop()
+
+
+def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, tmp_path: Path) -> None:
+    """A first visit by a share link, then a visit to the stored entry: the board shows the entry's cobblestones and
+    buildings at once, the totals marked "computing" until the referee (held back here: its WebAssembly does not
+    arrive) scores for real."""
+    document = (ROOT / "examples" / "rulebook.json").read_bytes()
+    position = json.loads(document)
+    coloured = sum(c != "o" for row in position["ground"] for c in row)
+    built = sum(len(b["cells"]) + ("annex" in b) for b in position["buildings"])
+    released = threading.Event()
+    server = StaticServer(site_dir, hold=("pyodide/pyodide.asm.wasm", released))
+    driver = chromium(tmp_path / "profile")  # an empty cache: nothing comes from a service worker
+    try:
+        page = Page(driver, server.url)
+        driver.get(share_link(server.url, document))
+        page.ready()
+        sketched = "return document.querySelectorAll('#overlay .sketch').length"
+        page.wait_for(lambda: driver.execute_script(sketched) == coloured + built, "the entry is not sketched")
+        assert page.totals() == ("–", "–", "loading the referee: Python (1 of 3)…")
+        assert page.text("#computing") == "computing…"
+        assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
+
+        released.set()
+        engine_ready(page)
+        page.wait_for_totals(("48", "57", "blue wins"))
+        assert driver.execute_script(sketched) == 0  # the referee's picture instead
+        assert not page.find("#computing").is_displayed()
+
+        # The stored entry, on a visit whose referee is held back again (no offline copy, no snapshot, no cache).
+        page.tool("ground-b")
+        tap(page, 0)  # A1 blue: the stored entry is the example with one more coloured space
+        page.settle()
+        stored = page.totals()
+        released.clear()
+        driver.execute_script(FORGET_ALL)
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        page.reload()
+        page.wait_for(lambda: driver.execute_script(sketched) == coloured + 1 + built, "the entry is not sketched")
+        assert page.totals()[:2] == ("–", "–")
+        assert page.find("#computing").is_displayed()
+        assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
+        released.set()
+        engine_ready(page)
+        page.wait_for_totals(stored)
+        assert not page.find("#computing").is_displayed()
+    finally:
+        released.set()
+        driver.quit()
         server.stop()

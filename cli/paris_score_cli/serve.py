@@ -44,6 +44,7 @@ from paris_score import page
 from paris_score.errors import counted
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score.page import API, RequestError
+from paris_score_cli import policy
 from paris_score_cli.inputs import EXIT_INVALID
 
 DEFAULT_HOST: Final = "127.0.0.1"
@@ -64,10 +65,7 @@ CONTENT_TYPES: Final = {
     ".json": "application/json",
 }
 SECURITY_HEADERS: Final = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-        "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
+    "Content-Security-Policy": policy.SERVED,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",

@@ -27,12 +27,13 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Final
 
 import click
 
 from paris_score import page
+from paris_score_cli import policy
 from paris_score_cli.inputs import EXIT_INVALID
 
 PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -41,14 +42,8 @@ WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
 """Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
 STATIC: Final = ("index.html", "style.css", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
 ICON_SIZES: Final = (192, 512)
-CSP: Final = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'none'"
-)
-"""The static page's policy: as the server's, plus WebAssembly and the workers (the page runs Python)."""
 HEAD: Final = f"""<head>
-<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<meta http-equiv="Content-Security-Policy" content="{policy.STATIC}">
 <meta name="theme-color" content="#45484f">
 <link rel="manifest" href="manifest.webmanifest">
 <link rel="apple-touch-icon" href="static/icon-192.png">"""
@@ -266,13 +261,59 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     wheels = [wheel(distribution) for distribution in WHEELS]
     for name, data in wheels:
         files[f"wheels/{name}"] = data
-    files["site.json"] = json.dumps({"wheels": [f"wheels/{name}" for name, _ in wheels]}, indent=2).encode()
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    version = digest.hexdigest()[:16]  # names the offline copy and the referee's snapshot (static/worker.js)
+    about = {"version": version, "wheels": [f"wheels/{name}" for name, _ in wheels]}
+    files["site.json"] = json.dumps(about, indent=2).encode()
     cached = ["./", *sorted(files)]
-    files["sw.js"] = (SERVICE_WORKER % {"hash": digest.hexdigest()[:16], "files": json.dumps(cached)}).encode()
+    files["sw.js"] = (SERVICE_WORKER % {"hash": version, "files": json.dumps(cached)}).encode()
     return files
+
+
+def previous_site(out_dir: Path) -> set[str]:
+    """The files an earlier ``paris-score site`` wrote into ``out_dir`` (its ``sw.js`` lists them), else none."""
+    try:
+        sw = (out_dir / "sw.js").read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    listed = re.search(r"^const FILES = (\[.*\]);$", sw, re.MULTILINE)
+    if not sw.startswith(SERVICE_WORKER.partition("\n")[0]) or listed is None:
+        return set()
+    try:
+        names = json.loads(listed.group(1))
+    except json.JSONDecodeError:
+        return set()
+    if not isinstance(names, list):
+        return set()
+    # Only plain paths inside the folder: an altered sw.js cannot make the command remove files elsewhere.
+    paths = [PurePosixPath(n) for n in names if isinstance(n, str) and n != "./" and "\\" not in n]
+    return {"sw.js", *(p.as_posix() for p in paths if not p.is_absolute() and ".." not in p.parts)}
+
+
+def clashes(out_dir: Path, files: dict[str, bytes], previous: set[str]) -> list[str]:
+    """The paths the site would overwrite in ``out_dir`` that are not an earlier site's (another site's index.html)."""
+    return sorted(path for path in files if path not in previous and (out_dir / path).exists())
+
+
+def write_site(out_dir: Path, files: dict[str, bytes], force: bool) -> None:
+    """Write the files into ``out_dir``: an earlier site's are replaced (and those it no longer has removed), any
+    other file in the way refused unless ``force``; other files are left alone."""
+    previous = previous_site(out_dir)
+    clashing = clashes(out_dir, files, previous)
+    if clashing and not force:
+        shown = ", ".join(clashing[:5]) + (f" and {len(clashing) - 5} more" if len(clashing) > 5 else "")
+        raise SiteError(
+            f"{out_dir} holds files that are not an earlier paris-score site's and would be overwritten: {shown}; "
+            "nothing was written (choose another folder, or give --force to overwrite them)"
+        )
+    for path, data in files.items():
+        target = out_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    for path in sorted(previous - set(files)):  # an earlier site's files this one has not (an older wheel)
+        (out_dir / path).unlink(missing_ok=True)
 
 
 @click.command(short_help="Write the table page as a static site that scores offline.")
@@ -284,25 +325,25 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     help="An unpacked Pyodide folder (holding pyodide.mjs, pyodide.asm.wasm, ...); "
     "default: the repository's node_modules/pyodide, installed with `npm ci` when absent.",
 )
-def site(out_dir: Path, pyodide_dir: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Overwrite files in OUT_DIR that are not an earlier site's.")
+def site(out_dir: Path, pyodide_dir: Path | None, force: bool) -> None:
     """Write the table page into OUT_DIR as a static site that scores in the browser (docs/table.md).
 
     Any static file host can serve OUT_DIR (GitHub Pages, `python -m
     http.server`): the page runs paris-score in the browser with Pyodide,
     works offline after the first visit and installs on a phone's home screen.
-    Files already in OUT_DIR with other names are left alone.
+    An earlier site in OUT_DIR is replaced; any other file the site would
+    overwrite (another site's index.html) is refused, exit status 1, unless
+    --force. Files with other names are left alone.
 
     \b
     Examples:
-      paris-score site public/table
-      paris-score site public/table --pyodide ~/pyodide-314.0.7
+      paris-score site public/score
+      paris-score site public/score --pyodide ~/pyodide-314.0.7
     """
     try:
         files = site_files(find_pyodide(pyodide_dir))
-        for path, data in files.items():
-            target = out_dir / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        write_site(out_dir, files, force)
     except SiteError as e:
         click.echo(f"paris-score: {e}", err=True)
         sys.exit(EXIT_INVALID)

@@ -44,6 +44,7 @@ let selected = null; // id of the building taps extend
 let stroke = null; // {cells: [sq...], last: [x, y], drags: bool, from: [clientX, clientY]} while the pointer is down
 let dragPaints = false; // on a touch screen a swipe scrolls the page; "Drag to paint" makes it paint
 let preview = null; // cells drawn over the picture until the next picture arrives
+let sketched = null; // before the referee's first picture: the position whose cobblestones and buildings are drawn
 let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
@@ -113,6 +114,7 @@ function clearMessages() {
 
 function setPosition(next) {
   pos = next;
+  if (sketched) sketched = next;
   if (selected && !pos.buildings.some((b) => b.id === selected)) selected = null;
   store();
   highlight = null;
@@ -396,6 +398,17 @@ function drawOverlay() {
       else if (t === "erase") cellRect(svg, sq, { class: "preview", fill: "#ffffff", "fill-opacity": 0.6 }, 3);
     }
   };
+  if (sketched) {
+    for (let sq = 0; sq < 64; sq++) {
+      const colour = sketched.ground[sq >> 3][sq & 7];
+      if (colour !== "o") cellRect(svg, sq, { class: "sketch", fill: facts.ground_colours[colour] }, 1);
+    }
+    for (const b of sketched.buildings) {
+      for (const n of [...b.cells, ...(b.annex ? [b.annex] : [])]) {
+        cellRect(svg, sqOf(n), { class: "sketch", fill: facts.building_fill[b.owner], "fill-opacity": 0.8 }, 3);
+      }
+    }
+  }
   if (preview) paint(preview.cells, preview.tool);
   if (stroke) paint(stroke.cells, tool);
   // Spaces of a broken rule in red, of an entry still to finish in amber (the verdict bar lists both).
@@ -452,6 +465,7 @@ async function refresh() {
   } catch (e) {
     if (mine === generation) stale(true);
   } finally {
+    if (mine === generation) $("computing").hidden = true; // the referee has answered (or failed to)
     if (mine === generation && timer === null) document.body.classList.remove("busy");
   }
 }
@@ -480,6 +494,7 @@ async function redraw() {
 
 function showPicture(text) {
   preview = null;
+  sketched = null;
   const root = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
   root.removeAttribute("width");
   root.removeAttribute("height");
@@ -913,6 +928,20 @@ function decodeFragment(hash) {
   }
 }
 
+/** A share link's entry to sketch while the referee starts (which then reads the link for real), or null. */
+function linkSketch() {
+  let p;
+  try {
+    p = complete(JSON.parse(decodeFragment(location.hash)));
+  } catch (e) {
+    return null; // no link, a damaged one or a text grid: nothing to sketch
+  }
+  const rows = Array.isArray(p.ground) && p.ground.length === 8;
+  const ground = rows && p.ground.every((r) => typeof r === "string" && r.length === 8 && [...r].every((c) => c in facts.ground_colours));
+  const buildings = Array.isArray(p.buildings) && p.buildings.every((b) => b && b.owner in facts.building_fill && Array.isArray(b.cells) && b.cells.every((n) => sqOf(n) >= 0) && (!b.annex || sqOf(b.annex) >= 0));
+  return ground && buildings ? p : null;
+}
+
 /** Open the share link in the address, if there is one; false if there is none or it is damaged (said). */
 async function openLink() {
   let shared;
@@ -999,6 +1028,12 @@ async function start() {
   selectTool(tools.includes(kept) ? kept : tool);
   pos = emptyPosition();
   const restored = restore();
+  // Until the referee's first answer (seconds on the static page's first visit): the entry, or the share link's,
+  // sketched on an empty board, the totals marked as being computed.
+  showPicture(facts.empty_board);
+  sketched = linkSketch() || pos;
+  drawOverlay();
+  $("computing").hidden = false;
   // A share link goes on top of the stored entry: undo brings that entry back. A damaged one leaves it as it is.
   if (await openLink()) {
     if (!restored) {

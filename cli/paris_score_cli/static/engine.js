@@ -15,6 +15,7 @@ const engine = (() => {
   function report(next) {
     state = next;
     document.documentElement.dataset.engine = state.stage; // for tests and the stylesheet: loading, ready, failed
+    if (state.start) document.documentElement.dataset.engineStart = state.start; // snapshot or anew (static/worker.js)
     for (const listener of listeners) listener(state);
     // The offline copy (sw.js stores every file of the site) is made once the referee runs, so that a first visit
     // does not download everything twice at once; registering again on later visits looks for a new version.
