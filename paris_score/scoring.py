@@ -400,7 +400,8 @@ def _pattern_note(pattern: Pattern) -> str:
 
 def notes(position: Position, report_winner: Winner, scores: dict[Player, PlayerScore]) -> list[str]:
     """Notices that explain how the report was made."""
-    out = [reserve_not_given(player) for player in position.reserve.not_given]
+    not_given = position.reserve.not_given
+    out = [reserve_not_given(player) for player in not_given] if not_given else []
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
     cards = position.postcards
