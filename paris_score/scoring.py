@@ -153,7 +153,7 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     built = bd.built
     normal, large, table = light
     reach = 0 if table is None else table.reach
-    lamp = bd.large
+    large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
         hit = normal & halo  # S1a
         seen = 0  # S1b: the spaces the large streetlight lights
@@ -165,7 +165,7 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
         lamps = tuple(squares_of(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
         total += points
-        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, s, seen, lamp))
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, s, seen, large_at))
     return LitBuildings(total, tuple(lines))
 
 
