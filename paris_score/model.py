@@ -323,15 +323,18 @@ class Reserve:
     not_given: tuple[Player, ...] = attrs.field(default=(), converter=_players)
 
     def __attrs_post_init__(self) -> None:
-        for player in PLAYERS:
-            sizes = self.of(player)
-            if player in self.not_given and sizes:
+        for player, sizes, shapes in (
+            (Player.ORANGE, self.orange, self.orange_shapes),
+            (Player.BLUE, self.blue, self.blue_shapes),
+        ):
+            if sizes and player in self.not_given:
                 raise ValueError(f"reserve {player}: not given, yet {counted(len(sizes), 'building')} listed")
-            shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
-            if shapes and len(shapes) != len(sizes):
+            if not shapes:  # no shape known: nothing to check
+                continue
+            if len(shapes) != len(sizes):
                 given = f"{counted(len(shapes), 'shape')} for {counted(len(sizes), 'building')}"
                 raise ValueError(f"reserve {player}: {given}")
-            for size, shape in zip(sizes, self.shapes(player), strict=True):
+            for size, shape in zip(sizes, shapes, strict=True):
                 if shape is not None and not (is_shape(shape) and len(shape) == size):
                     raise ValueError(f"reserve {player}: {shape!r} is not a connected shape of size {size}")
             if all(shape is None for shape in shapes):

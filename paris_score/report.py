@@ -19,7 +19,7 @@ from paris_score.documents import PlayerScoreDict, ScoreDocument, WinnerName
 from paris_score.errors import NotAPlayerError
 from paris_score.model import Player, PlayerLike, as_player
 from paris_score.postcards import TITLES, Postcard
-from paris_score.squares import Bitboard, Square, square_name
+from paris_score.squares import BB_ADJACENT, Bitboard, Square, square_name
 
 REPORT_FORMAT: Literal["paris-score/1"] = "paris-score/1"
 
@@ -29,6 +29,8 @@ Winner = Player | Literal["tie"]
 
 def as_winner(winner: PlayerLike | Literal["tie"]) -> Winner:
     """``winner`` as a :data:`Winner`: ``"tie"``, or a player as :func:`~paris_score.model.as_player` takes it."""
+    if isinstance(winner, Player):  # what the scoring gives: one test
+        return winner
     if winner == "tie":
         return "tie"
     try:
@@ -38,11 +40,7 @@ def as_winner(winner: PlayerLike | Literal["tie"]) -> Winner:
 
 
 class LitBuilding(NamedTuple):
-    """S1: one building, the lamps lighting it and its points (size x lamps).
-
-    ``reached`` runs beside ``lamps``: for each lamp, the building's spaces it
-    lights (S1a: those beside it; S1b: those the large streetlight sees).
-    """
+    """S1: one building, the lamps lighting it and its points (size x lamps)."""
 
     id: str
     size: int
@@ -50,7 +48,20 @@ class LitBuilding(NamedTuple):
     points: int
     annex: bool = False
     jardin: bool = False
-    reached: tuple[Bitboard, ...] = ()
+    spaces: Bitboard = 0
+    """The building's spaces, the annex included."""
+    seen: Bitboard = 0
+    """S1b: the spaces the large streetlight lights (0 when it lights none)."""
+    large: Square | None = None
+    """The large streetlight's space (``None`` when it is not on the board)."""
+
+    @property
+    def reached(self) -> tuple[Bitboard, ...]:
+        """For each lamp, the building's spaces it lights (S1a: those beside it; S1b: :attr:`seen`), for pictures.
+
+        Made when asked, so that a score does not pay for what only pictures draw.
+        """
+        return tuple([self.seen if lamp == self.large else BB_ADJACENT[lamp] & self.spaces for lamp in self.lamps])
 
 
 class LitBuildings(NamedTuple):

@@ -137,7 +137,7 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
 
     A normal lamp lights a building beside it (S1a); the large streetlight one
     with a space in its pattern and a clear line to it (S1b).  Each line keeps
-    the spaces each lamp lights (``LitBuilding.reached``), for pictures.
+    what pictures need to draw the spaces each lamp lights (``LitBuilding.reached``).
     """
     bd = board or board_of(position)
     return _lit_buildings(as_player(player), bd, light_of(position, bd))
@@ -153,6 +153,7 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     built = bd.built
     normal, large, table = light
     reach = 0 if table is None else table.reach
+    large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
         hit = normal & halo  # S1a
         seen = 0  # S1b: the spaces the large streetlight lights
@@ -161,18 +162,10 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
             if seen:
                 hit |= large
         # Most buildings have no lamp or one: those need no loop.
-        if not hit:
-            lamps: tuple[Square, ...] = ()
-            reached: tuple[Bitboard, ...] = ()
-        elif hit & (hit - 1):
-            lamps = tuple(squares_of(hit))
-            reached = tuple([seen if lamp == bd.large else BB_ADJACENT[lamp] & s for lamp in lamps])
-        else:
-            lamps = (hit.bit_length() - 1,)
-            reached = (seen if hit == large else BB_ADJACENT[lamps[0]] & s,)
+        lamps = tuple(squares_of(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
         total += points
-        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, reached))
+        lines.append(LitBuilding(b.id, size, lamps, points, b.annex is not None, b.jardin, s, seen, large_at))
     return LitBuildings(total, tuple(lines))
 
 
@@ -407,7 +400,8 @@ def _pattern_note(pattern: Pattern) -> str:
 
 def notes(position: Position, report_winner: Winner, scores: dict[Player, PlayerScore]) -> list[str]:
     """Notices that explain how the report was made."""
-    out = [reserve_not_given(player) for player in position.reserve.not_given]
+    not_given = position.reserve.not_given
+    out = [reserve_not_given(player) for player in not_given] if not_given else []
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
     cards = position.postcards

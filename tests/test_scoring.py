@@ -511,6 +511,8 @@ def test_s1_each_lamp_records_the_spaces_it_lit() -> None:
     assert [square_names(spaces) for spaces in a.reached] == [["C1"], ["C1", "D2"]]
     assert [square_names(spaces) for spaces in lit(pos, "B").reached] == [["A3"]]
     assert [square_names(spaces) for spaces in lit(pos, "X").reached] == [["B2"]]
+    # What the line keeps to make ``reached`` when asked: the building, and what the large streetlight lit.
+    assert (square_names(a.spaces), square_names(a.seen), a.large) == (["C1", "C2", "D2", "C3"], ["C1"], 0)
 
 
 def square_names(bb: int) -> list[str]:

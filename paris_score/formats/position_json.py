@@ -306,7 +306,9 @@ def _fast_reserve(value: object) -> Reserve | None:
                 return None
             sizes[-1].append(entry)
             shapes[-1].append(shape)
-    return Reserve(sizes[0], sizes[1], shapes[0], shapes[1], [pl for pl in PLAYERS if pl not in value])
+    orange, blue = (shapes[0] if any(shapes[0]) else (), shapes[1] if any(shapes[1]) else ())  # () as Reserve keeps it
+    not_given = () if len(value) == len(PLAYERS) else [pl for pl in PLAYERS if pl not in value]
+    return Reserve(sizes[0], sizes[1], orange, blue, not_given)
 
 
 @functools.lru_cache(maxsize=1024)
