@@ -47,6 +47,21 @@ def test_a_random_game_replays_legal_finished_and_agreeing() -> None:
     jsonschema.validate(doc, json.loads(schema("game")))
 
 
+def test_the_score_is_made_when_asked_for_once_and_only_for_a_legal_finished_game() -> None:
+    """A replay referees; its report is the final position's, made on first use and kept."""
+    done = paris_score.replay(record(3))
+    assert done._report is None  # not scored by replaying
+    report = done.score
+    assert report is not None
+    assert report == paris_score.score(done.state.position())
+    assert done.score is report
+    doc = record(3)
+    doc["moves"] = doc["moves"][:-1]  # one move short of the end: not finished
+    assert paris_score.replay(doc).score is None
+    doc["moves"] = ["tile Z9 0"]
+    assert paris_score.replay(doc).score is None
+
+
 def test_text_dict_and_record_give_the_same_replay() -> None:
     doc = record(2)
     text = json.dumps(doc)
