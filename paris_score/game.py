@@ -267,6 +267,8 @@ class GameState:
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
 
     def _evolve(self, **changes: object) -> GameState:
+        """The next state: this one with ``changes`` (fields by their ``__init__`` names); every move makes its
+        state here."""
         values = list(_VALUES(self))
         for field, value in changes.items():
             values[_FIELD_INDEX[field]] = value
@@ -646,7 +648,7 @@ class GameState:
         i = self._reserve_piece(move.piece, "G9", "cannot build")
         self._need_chimney()
         self._check_build(i, move.cells, move.metro, move.chartier, "G9")
-        return self._after_build(i, move.cells, move.metro, move.chartier, self._evolve())
+        return self._after_build(i, move.cells, move.metro, move.chartier, self)
 
     def _check_build(self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, rule: str) -> None:
         """Steps 5-8 of refereeing a build of pool piece ``i``: shape, free spaces, options, ground."""
@@ -679,24 +681,16 @@ class GameState:
         building = Building(self.setup.pool[i].id, player, cells)
         pieces = base.pieces if chartier is None else attrs.evolve(base.pieces, chartier=chartier)
         buildings = (*base.buildings, building)
-        return GameState(
-            base.setup,
-            2,
-            player.other,
-            base.placed,
-            base.areas,
-            base.ground,
-            base.first_done,
-            base.pool,
-            _two(base.reserves, player, base.reserves[side] & ~(1 << i)),
-            _two(base.chimneys, player, base.chimneys[side] - 1),
-            base.cards,
-            None if metro is not None else base.metro,
-            None if chartier is not None else base.chartier,
-            buildings,
-            pieces,
-            base.occupied | cells,
-            _built(base._tally, buildings, pieces, building),
+        return base._evolve(
+            turn=player.other,
+            reserves=_two(base.reserves, player, base.reserves[side] & ~(1 << i)),
+            chimneys=_two(base.chimneys, player, base.chimneys[side] - 1),
+            metro=None if metro is not None else base.metro,
+            chartier=None if chartier is not None else base.chartier,
+            buildings=buildings,
+            pieces=pieces,
+            occupied=base.occupied | cells,
+            tally=_built(base._tally, buildings, pieces, building),
         )
 
     # -- phase 2: postcards -------------------------------------------------------------------------------------
@@ -878,6 +872,32 @@ _INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
 _FIELD_INDEX: Final = {a.alias: i for i, a in enumerate(_INIT)}
 _VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
 """A state's fields in ``__init__`` order: :meth:`GameState._evolve` passes them by position (it is twice as quick)."""
+_FIELD_NAME: Final = {a.alias: a.name for a in _INIT}
+_SET: Final = object.__setattr__
+
+
+class _Referee(GameState):
+    """A game state that :meth:`~GameState.play` changes in place, for :func:`paris_score.replay`: every rule is
+    :class:`GameState`'s own (this class only makes the next state by changing itself), and a replay makes one
+    object instead of one a move.  Private: it is neither immutable nor hashable; :meth:`state` is the game as an
+    immutable :class:`GameState`.  A refused move changes nothing, as every check comes before the change."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, state: GameState) -> _Referee:
+        return cls(*_VALUES(state))
+
+    def _evolve(self, **changes: object) -> GameState:
+        for field, value in changes.items():
+            _SET(self, _FIELD_NAME[field], value)
+        _SET(self, "_board", None)  # the position made of the fields before
+        return self
+
+    def state(self) -> GameState:
+        """The game now, as an immutable :class:`GameState`."""
+        return GameState(*_VALUES(self))
+
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
 _PASS: Final = Pass()

@@ -26,7 +26,7 @@ import attrs
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
-from paris_score.game import GameState
+from paris_score.game import GameState, _Referee
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.moves import Move
 from paris_score.report import Report
@@ -140,18 +140,18 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
         record = loads_game(record)
     elif not isinstance(record, GameRecord):
         record = game_from_dict(record)
-    state = GameState.start(record.setup)
+    referee = _Referee.of(GameState.start(record.setup))  # one state changed move by move, the same rules
     played: list[Move] = []
     players: list[Player] = []
     illegal = None
     for number, text in enumerate(record.moves, 1):
+        turn = referee.turn
         try:
             move = Move.parse(text)
-            after = state.play(move)
+            referee.play(move)
         except IllegalMoveError as e:
-            illegal = IllegalMove(number, state.turn, text, e.code, e.rule, e.message, e.spaces)
+            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message, e.spaces)
             break
         played.append(move)
-        players.append(state.turn)
-        state = after
-    return Replay(record, state, tuple(played), tuple(players), illegal)
+        players.append(turn)
+    return Replay(record, referee.state(), tuple(played), tuple(players), illegal)
