@@ -94,7 +94,7 @@ from paris_score.problems import (
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import Totals, board_from, totals, totals_from
+from paris_score.scoring import Board, Totals, board_from, board_with, board_with_piece, totals, totals_from
 from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
@@ -128,6 +128,18 @@ Faces = tuple[Bitboard, Bitboard, Bitboard, Bitboard]
 Layout = tuple[Bitboard, tuple[int, ...], Bitboard]
 Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
 """The postcards carrying orange's tokens, then blue's, in the order they were put there."""
+
+
+_Tally = tuple[tuple[Building, ...], Pieces, Board]
+"""The scorer's shared bitboards of a state's board (:class:`~paris_score.scoring.Board`), kept move by move in
+phase 2 so that :meth:`GameState.outcome` does not make them again, after the buildings and pieces they were made
+from (a state changed by hand, with ``attrs.evolve``, is scored from its own fields).  A plain tuple: one is made
+at every build."""
+
+
+def _tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard) -> _Tally:
+    """The tally of a board, made from scratch."""
+    return buildings, pieces, board_from(buildings, pieces, streetlight)
 
 
 class _Tables(NamedTuple):
@@ -239,6 +251,9 @@ class GameState:
     pieces: Pieces = attrs.field(factory=Pieces)
     occupied: Bitboard = 0
     """Every space with a piece on it (W1)."""
+    _tally: _Tally | None = attrs.field(default=None, eq=False, repr=False, alias="tally")
+    """The board's scoring bitboards, kept move by move (not part of the state's value: no equality, hash or
+    string); ``None`` in phase 1."""
     _board: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """:meth:`position`, made on first use: a state is immutable, so is its position."""
 
@@ -252,6 +267,8 @@ class GameState:
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
 
     def _evolve(self, **changes: object) -> GameState:
+        """The next state: this one with ``changes`` (fields by their ``__init__`` names); every move makes its
+        state here."""
         values = list(_VALUES(self))
         for field, value in changes.items():
             values[_FIELD_INDEX[field]] = value
@@ -373,8 +390,11 @@ class GameState:
         if self.phase == 1:
             return totals(self.position())  # ValueError: no position yet
         orange, blue, _, light = self.ground
+        tally = self._tally
+        if tally is None or not (tally[0] is self.buildings and tally[1] is self.pieces):
+            tally = _tally_of(self.buildings, self.pieces, light)
         return totals_from(
-            board_from(self.buildings, self.pieces, light),
+            tally[2],
             self.pieces,
             (orange, blue),
             light,
@@ -563,7 +583,13 @@ class GameState:
             first_done = player
         if sum(placed) == 2 * TILES_PER_PLAYER:  # G7: the 16th tile ends phase 1; G8 names who begins phase 2
             return self._evolve(
-                phase=2, turn=first_done, placed=placed, areas=self.areas | 1 << i, ground=ground, first_done=first_done
+                phase=2,
+                turn=first_done,
+                placed=placed,
+                areas=self.areas | 1 << i,
+                ground=ground,
+                first_done=first_done,
+                tally=_tally_of(self.buildings, self.pieces, ground[3]),
             )
         return self._evolve(
             turn=player.other, placed=placed, areas=self.areas | 1 << i, ground=ground, first_done=first_done
@@ -622,7 +648,7 @@ class GameState:
         i = self._reserve_piece(move.piece, "G9", "cannot build")
         self._need_chimney()
         self._check_build(i, move.cells, move.metro, move.chartier, "G9")
-        return self._after_build(i, move.cells, move.metro, move.chartier, self._evolve())
+        return self._after_build(i, move.cells, move.metro, move.chartier, self)
 
     def _check_build(self, i: int, cells: Bitboard, metro: Square | None, chartier: Square | None, rule: str) -> None:
         """Steps 5-8 of refereeing a build of pool piece ``i``: shape, free spaces, options, ground."""
@@ -654,23 +680,17 @@ class GameState:
         side = player is Player.BLUE
         building = Building(self.setup.pool[i].id, player, cells)
         pieces = base.pieces if chartier is None else attrs.evolve(base.pieces, chartier=chartier)
-        return GameState(
-            base.setup,
-            2,
-            player.other,
-            base.placed,
-            base.areas,
-            base.ground,
-            base.first_done,
-            base.pool,
-            _two(base.reserves, player, base.reserves[side] & ~(1 << i)),
-            _two(base.chimneys, player, base.chimneys[side] - 1),
-            base.cards,
-            None if metro is not None else base.metro,
-            None if chartier is not None else base.chartier,
-            (*base.buildings, building),
-            pieces,
-            base.occupied | cells,
+        buildings = (*base.buildings, building)
+        return base._evolve(
+            turn=player.other,
+            reserves=_two(base.reserves, player, base.reserves[side] & ~(1 << i)),
+            chimneys=_two(base.chimneys, player, base.chimneys[side] - 1),
+            metro=None if metro is not None else base.metro,
+            chartier=None if chartier is not None else base.chartier,
+            buildings=buildings,
+            pieces=pieces,
+            occupied=base.occupied | cells,
+            tally=_built(base._tally, buildings, pieces, building),
         )
 
     # -- phase 2: postcards -------------------------------------------------------------------------------------
@@ -744,14 +764,17 @@ class GameState:
         if self.occupied >> sq & 1:
             raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
 
-    def _placed(self, cards: Cards, sq: Square, **pieces: object) -> GameState:
-        """The state with a piece put on ``sq`` (``pieces``: its ``Pieces`` field), the token on its card."""
+    def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
+        """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
+        placed = attrs.evolve(self.pieces, **pieces)  # type: ignore[arg-type]
+        tally = self._tally
         return self._evolve(
             turn=self.turn.other,
             cards=cards,
-            pieces=attrs.evolve(self.pieces, **pieces),  # type: ignore[arg-type]
+            pieces=placed,
             occupied=self.occupied | 1 << sq,
             chartier=None if "chartier" in pieces else self.chartier,
+            tally=None if tally is None else (tally[0], placed, board_with_piece(tally[2], piece, sq)),
         )
 
     def _jardin(self, cells: Bitboard, cards: Cards) -> GameState:
@@ -772,12 +795,15 @@ class GameState:
         if refusal is not None:
             raise refusal
         side = player is Player.BLUE
+        jardin = Building(JARDIN_ID, player, cells, jardin=True)
+        buildings = (*self.buildings, jardin)
         return self._evolve(
             turn=player.other,
             cards=cards,
             chimneys=_two(self.chimneys, player, self.chimneys[side] - 1),
-            buildings=(*self.buildings, Building(JARDIN_ID, player, cells, jardin=True)),
+            buildings=buildings,
             occupied=self.occupied | cells,
+            tally=_built(self._tally, buildings, self.pieces, jardin),
         )
 
     def _annex_building(self, building: str) -> int:
@@ -796,8 +822,15 @@ class GameState:
             raise ANNEX_ON_WRONG_COLOUR.refuse(f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,))
         if not BB_ADJACENT[sq] & b.cells:
             raise ANNEX_NOT_ADJACENT.refuse(f"the annex on {square_name(sq)} does not touch building {b.id}", (sq,))
-        buildings = (*self.buildings[:k], attrs.evolve(b, annex=sq), *self.buildings[k + 1 :])
-        return self._evolve(turn=player.other, cards=cards, buildings=buildings, occupied=self.occupied | 1 << sq)
+        extended = attrs.evolve(b, annex=sq)
+        buildings = (*self.buildings[:k], extended, *self.buildings[k + 1 :])
+        return self._evolve(
+            turn=player.other,
+            cards=cards,
+            buildings=buildings,
+            occupied=self.occupied | 1 << sq,
+            tally=_built(self._tally, buildings, self.pieces, extended, b),
+        )
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
         self._need_free(sq, "P11", "the statue")
@@ -808,7 +841,7 @@ class GameState:
             )
         self._need_free(front, "P11", f"the space in front of the statue ({facing})")
         self._need_ground(STATUE, sq)
-        return self._placed(cards, sq, statue=Statue(sq, facing))
+        return self._placed(cards, STATUE, sq, statue=Statue(sq, facing))
 
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
@@ -822,23 +855,49 @@ class GameState:
                     f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
                     (chartier,),
                 )
-            return self._placed(cards, sq, fountain=sq, chartier=sq)
+            return self._placed(cards, FOUNTAIN, sq, fountain=sq, chartier=sq)
         hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
         self._need_ground(FOUNTAIN, sq, hint if self.chartier is player and opp >> sq & 1 else "")
-        return self._placed(cards, sq, fountain=sq)
+        return self._placed(cards, FOUNTAIN, sq, fountain=sq)
 
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
         piece = card.piece
         assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
         self._need_free(sq, piece.rule, f"the {piece.label}")
         self._need_ground(piece, sq)
-        return self._placed(cards, sq, **{piece.key: sq})
+        return self._placed(cards, piece, sq, **{piece.key: sq})
 
 
-_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState) if a.init)
-_FIELD_INDEX: Final = {field: i for i, field in enumerate(_FIELDS)}
-_VALUES: Final = operator.attrgetter(*_FIELDS)
+_INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
+_FIELD_INDEX: Final = {a.alias: i for i, a in enumerate(_INIT)}
+_VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
 """A state's fields in ``__init__`` order: :meth:`GameState._evolve` passes them by position (it is twice as quick)."""
+_FIELD_NAME: Final = {a.alias: a.name for a in _INIT}
+_SET: Final = object.__setattr__
+
+
+class _Referee(GameState):
+    """A game state that :meth:`~GameState.play` changes in place, for :func:`paris_score.replay`: every rule is
+    :class:`GameState`'s own (this class only makes the next state by changing itself), and a replay makes one
+    object instead of one a move.  Private: it is neither immutable nor hashable; :meth:`state` is the game as an
+    immutable :class:`GameState`.  A refused move changes nothing, as every check comes before the change."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, state: GameState) -> _Referee:
+        return cls(*_VALUES(state))
+
+    def _evolve(self, **changes: object) -> GameState:
+        for field, value in changes.items():
+            _SET(self, _FIELD_NAME[field], value)
+        _SET(self, "_board", None)  # the position made of the fields before
+        return self
+
+    def state(self) -> GameState:
+        """The game now, as an immutable :class:`GameState`."""
+        return GameState(*_VALUES(self))
+
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
 _PASS: Final = Pass()
@@ -854,6 +913,19 @@ _FOUNTAINS: Final = tuple(PlaceFountain(sq) for sq in SQUARES)
 _FOUNTAINS_ON_CHARTIER: Final = tuple(PlaceFountain(sq, sq) for sq in SQUARES)
 _JARDIN_ACROSS: Final = {sq: BuildJardin(3 << sq) for sq in SQUARES if sq & 7 != 7}
 _JARDIN_DOWN: Final = {sq: BuildJardin(0x101 << sq) for sq in SQUARES[:-8]}
+
+
+def _built(
+    tally: _Tally | None,
+    buildings: tuple[Building, ...],
+    pieces: Pieces,
+    building: Building,
+    replacing: Building | None = None,
+) -> _Tally | None:
+    """``tally`` once ``building`` is built (or has replaced ``replacing``, P8), of the new ``buildings``."""
+    if tally is None:
+        return None
+    return buildings, pieces, board_with(tally[2], building, replacing)
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:

@@ -10,8 +10,9 @@
 (False, 1, 2, 'G3')
 
 :func:`replay` plays every move through the referee (:meth:`GameState.play
-<paris_score.game.GameState.play>`), stops at the first one it refuses and,
-when every move is legal and the game is over, scores the final position.
+<paris_score.game.GameState.play>`) and stops at the first one it refuses;
+when every move is legal and the game is over, :attr:`Replay.score` is the
+final position's report, made when first asked for.
 :meth:`Replay.to_dict` is the ``paris-replay/1`` document that
 ``paris-score replay --format json`` prints.
 """
@@ -25,7 +26,7 @@ import attrs
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
-from paris_score.game import GameState
+from paris_score.game import GameState, _Referee
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.moves import Move
 from paris_score.report import Report
@@ -77,8 +78,18 @@ class Replay:
     """Who played each of :attr:`moves`."""
     illegal: IllegalMove | None
     """The first refused move; ``None`` when every move of the record is legal."""
-    score: Report | None
-    """The report of the final position when every move is legal and the game is over, else ``None``."""
+    _report: Report | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @property
+    def score(self) -> Report | None:
+        """The report of the final position when every move is legal and the game is over, else ``None``.
+
+        Made the first time it is asked for (a replay that only referees does not score)."""
+        report = self._report
+        if report is None and self.illegal is None and self.state.is_over:
+            report = score(self.state.position())
+            object.__setattr__(self, "_report", report)
+        return report
 
     @property
     def legal(self) -> bool:
@@ -118,7 +129,7 @@ class Replay:
 
 
 def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
-    """Play the record's moves in order, up to the first illegal one; score a finished game.
+    """Play the record's moves in order, up to the first illegal one (a finished game's score: :attr:`Replay.score`).
 
     ``record`` is a :class:`GameRecord`, a decoded ``paris-game/1`` document or
     its JSON text; one that cannot be read raises
@@ -129,19 +140,18 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
         record = loads_game(record)
     elif not isinstance(record, GameRecord):
         record = game_from_dict(record)
-    state = GameState.start(record.setup)
+    referee = _Referee.of(GameState.start(record.setup))  # one state changed move by move, the same rules
     played: list[Move] = []
     players: list[Player] = []
     illegal = None
     for number, text in enumerate(record.moves, 1):
+        turn = referee.turn
         try:
             move = Move.parse(text)
-            after = state.play(move)
+            referee.play(move)
         except IllegalMoveError as e:
-            illegal = IllegalMove(number, state.turn, text, e.code, e.rule, e.message, e.spaces)
+            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message, e.spaces)
             break
         played.append(move)
-        players.append(state.turn)
-        state = after
-    report = score(state.position()) if illegal is None and state.is_over else None
-    return Replay(record, state, tuple(played), tuple(players), illegal, report)
+        players.append(turn)
+    return Replay(record, referee.state(), tuple(played), tuple(players), illegal)

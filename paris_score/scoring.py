@@ -28,7 +28,7 @@ from paris_score.model import (
     own_spaces,
     pieces_occupancy,
 )
-from paris_score.postcards import PIECES, STAMPED, Postcard
+from paris_score.postcards import LARGE_STREETLIGHT, PIECES, STAMPED, Piece, Postcard
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
@@ -105,6 +105,44 @@ def board_from(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bit
     return Board(tuple(orange), tuple(blue), built, occupied, lamps, pieces.large_streetlight, overlap)
 
 
+def board_with(board: Board, building: Building, replacing: Building | None = None) -> Board:
+    """``board`` with ``building`` built on free spaces (or in place of ``replacing``, the same building before its
+    annex, P8): what :func:`board_from` gives with it, without going over the other buildings again (the game
+    engine's states keep their board move by move).  A lamp it covers no longer lights (W4)."""
+    s = building.spaces
+    entry = (building, s, adjacent(s), s.bit_count())
+    orange, blue = board.orange, board.blue
+    if building.owner is Player.ORANGE:
+        orange = _put(orange, entry, replacing)
+    else:
+        blue = _put(blue, entry, replacing)
+    overlap = board.overlap or bool(board.occupied & s & ~(0 if replacing is None else replacing.spaces))
+    return Board(orange, blue, board.built | s, board.occupied | s, board.lamps & ~s, board.large, overlap)
+
+
+def _put(entries: tuple[Entry, ...], entry: Entry, replacing: Building | None) -> tuple[Entry, ...]:
+    if replacing is None:
+        return (*entries, entry)
+    return tuple(entry if e[0] is replacing else e for e in entries)
+
+
+def board_with_piece(board: Board, piece: Piece, sq: Square) -> Board:
+    """``board`` with the special ``piece`` put on the free space ``sq``: it occupies it unless it is ground (the
+    Chartier space, W1), and it lights if it is a lamp (W4), as in :func:`board_from`."""
+    if not piece.stands:
+        return board
+    bit = 1 << sq
+    return Board(
+        board.orange,
+        board.blue,
+        board.built,
+        board.occupied | bit,
+        board.lamps | bit if piece.lamp else board.lamps,
+        sq if piece is LARGE_STREETLIGHT else board.large,
+        board.overlap or bool(board.occupied & bit),
+    )
+
+
 def _entries(board: Board, player: Player) -> tuple[Entry, ...]:
     """``player``'s buildings on ``board``."""
     return board.orange if player is Player.ORANGE else board.blue
@@ -145,6 +183,20 @@ def lit_buildings(position: Position, player: PlayerLike, board: Board | None = 
 
 def _lit_buildings(player: Player, bd: Board, light: Light) -> LitBuildings:
     return _lit_lines(_entries(bd, player), bd, light)
+
+
+def _lit_points(entries: tuple[Entry, ...], bd: Board, light: Light) -> int:
+    """S1 as a number: :func:`lit_buildings`' total without its lines."""
+    total = 0
+    built = bd.built
+    normal, _, table = light
+    reach = 0 if table is None else table.reach
+    for _, s, halo, size in entries:
+        n = (normal & halo).bit_count()  # S1a
+        if s & reach and table is not None and lit_spaces(table, s, built & ~s):  # S1b
+            n += 1
+        total += size * n
+    return total
 
 
 def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildings:
@@ -199,6 +251,26 @@ def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
         if size > best_points or (size == best_points and ids[0] < best_ids[0]):
             best_points, best_ids = size, ids
     return LargestGroup(best_points, best_ids)
+
+
+def _largest_group_points(entries: tuple[Entry, ...]) -> int:
+    """S2 as a number: :func:`largest_group`'s points, the groups merged as there, without their ids."""
+    best = 0
+    left = list(entries)
+    while left:
+        _, _, reach, size = left.pop()
+        i = 0
+        while i < len(left):  # add every building beside the group, rescanning after each addition
+            _, s, halo, n = left[i]
+            if s & reach:
+                size += n
+                reach |= halo
+                del left[i]
+                i = 0
+            else:
+                i += 1
+        best = max(best, size)
+    return best
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
@@ -492,9 +564,10 @@ def totals_from(
     free = []
     for k, player in enumerate(PLAYERS):
         used = cards[k]
+        entries = _entries(board, player)
         found.append(
-            _lit_buildings(player, board, light).points
-            + _largest_group(_entries(board, player)).points
+            _lit_points(entries, board, light)
+            + _largest_group_points(entries)
             + _unbuilt_points(unbuilt[k], used)
             + _postcard_points(pieces, streetlight, player, board, used)
         )

@@ -24,7 +24,7 @@ from typing import Final, TypeVar
 import attrs
 
 from paris_score.errors import Located, SetupError, StateStringError
-from paris_score.game import Cards, Faces, GameState
+from paris_score.game import Cards, Faces, GameState, _tally_of
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
@@ -221,6 +221,7 @@ def checked_state(
         buildings,
         pieces,
         _occupied(buildings, pieces),
+        None if phase == 1 else _tally_of(buildings, pieces, ground[3]),
     )
 
 

@@ -467,12 +467,42 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
 
 
-@pytest.mark.parametrize("seed", range(100, 140))
+@pytest.mark.parametrize("seed", range(100, 220))
 def test_outcome_equals_the_score_of_the_position_at_every_state(seed: int) -> None:
-    """outcome() reads the state's own fields; it equals score(position()) after every move of phase 2 (S1-S5)."""
+    """outcome() reads what the state keeps move by move; it equals score(position()) after every move of phase 2
+    (S1-S5), as does the outcome of the same state read back from its string (kept from scratch) and unpickled."""
     for state in random_game(seed):
         if state.phase == 1:
             with pytest.raises(ValueError, match="phase 1"):
                 state.outcome()
             continue
-        assert state.outcome() == outcome_of(score(state.position()))
+        expected = outcome_of(score(state.position()))
+        assert state.outcome() == expected
+        again = GameState.from_string(state.to_string())
+        assert again.outcome() == expected
+        assert again == state
+        assert hash(again) == hash(state)
+        assert again.key() == state.key()
+        assert pickle.loads(pickle.dumps(state)).outcome() == expected
+
+
+@pytest.mark.parametrize("seed", range(100, 160))
+def test_what_a_state_keeps_for_its_outcome_is_what_scratch_gives(seed: int) -> None:
+    """The bitboards kept move by move (the scorer's own functions on each change) are those made from the state's
+    fields at once: every building's spaces and halo, what is built and occupied, the lamps, the large
+    streetlight."""
+    from paris_score.game import _tally_of
+
+    for state in random_game(seed):
+        if state.phase == 2:
+            assert state._tally == _tally_of(state.buildings, state.pieces, state.ground[3])
+
+
+def test_a_state_changed_by_hand_is_scored_from_its_own_fields() -> None:
+    """attrs.evolve keeps what the state kept for its outcome; outcome() sees that it belongs to other fields."""
+    final = random_game(7)[-1]
+    built = final.buildings
+    assert built, "the game has buildings"
+    fewer = attrs.evolve(final, buildings=built[1:], reserves=(0, 0))
+    assert fewer.outcome() == outcome_of(score(fewer.position()))
+    assert fewer.outcome() != final.outcome()

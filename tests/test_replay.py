@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 
 import paris_score
 from paris_score import GameFormatError, Player
+from paris_score.errors import IllegalMoveError
 from paris_score.formats import schema
 from paris_score.formats.game_json import game_to_dict, loads_game
 from paris_score.game import GameState
@@ -45,6 +47,53 @@ def test_a_random_game_replays_legal_finished_and_agreeing() -> None:
     jsonschema.validate(done.to_dict(), json.loads(schema("replay")))
     jsonschema.validate(done.to_dict()["score"], json.loads(schema("report")))
     jsonschema.validate(doc, json.loads(schema("game")))
+
+
+def test_the_score_is_made_when_asked_for_once_and_only_for_a_legal_finished_game() -> None:
+    """A replay referees; its report is the final position's, made on first use and kept."""
+    done = paris_score.replay(record(3))
+    assert done._report is None  # not scored by replaying
+    report = done.score
+    assert report is not None
+    assert report == paris_score.score(done.state.position())
+    assert done.score is report
+    doc = record(3)
+    doc["moves"] = doc["moves"][:-1]  # one move short of the end: not finished
+    assert paris_score.replay(doc).score is None
+    doc["moves"] = ["tile Z9 0"]
+    assert paris_score.replay(doc).score is None
+
+
+def immutable_replay(doc: dict[str, Any]) -> tuple[GameState, int, str | None]:
+    """What replaying gives, played with immutable states: the last state, the moves played, the refusal's code."""
+    state = GameState.start(loads_game(json.dumps(doc)).setup)
+    for number, text in enumerate(doc["moves"]):
+        try:
+            state = state.play(text)
+        except IllegalMoveError as e:
+            return state, number, e.code
+    return state, len(doc["moves"]), None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_replaying_in_place_ends_where_immutable_states_do(seed: int) -> None:
+    """replay() changes one state in place (the engine's own rules): its final state, the moves it played and the
+    refused move are those of playing immutable states, the outcome kept move by move included; the same
+    with a move of the record replaced by another legal-looking move of the game."""
+    doc = record(seed)
+    rng = random.Random(seed)
+    damaged = dict(doc, moves=list(doc["moves"]))
+    k = rng.randrange(len(doc["moves"]))
+    damaged["moves"][k] = rng.choice(doc["moves"])
+    for case in (doc, damaged):
+        done = paris_score.replay(case)
+        state, played, code = immutable_replay(case)
+        assert type(done.state) is GameState
+        assert done.state == state
+        assert done.moves_played == played
+        assert (done.illegal.code if done.illegal else None) == code
+        if state.phase == 2:
+            assert done.state.outcome() == state.outcome()
 
 
 def test_text_dict_and_record_give_the_same_replay() -> None:
