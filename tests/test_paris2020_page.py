@@ -261,7 +261,8 @@ def test_files_open_in_either_form_and_the_download_is_what_the_cli_scores(page:
     for path, error in (
         (
             picture,
-            "this is not a text file (a PNG picture?): open a paris2020-final/1 JSON document (.json) or the text form (.txt)",
+            "this is not a text file (a PNG picture?): "
+            "open a paris2020-final/1 JSON document (.json) or the text form (.txt)",
         ),
         (bad_json, "line 1, col 45: not valid JSON: Expecting value"),
         (stranger, "line 6: 'Zoe' is not a player; the players are 'Ula' and 'Marek'"),
