@@ -209,6 +209,15 @@ def test_the_share_link_holds_the_entry_and_a_damaged_one_keeps_the_last(page: P
     assert alert(page) == ""
     page.press('.games a[href="#game=cite"]')
     page.wait_for(lambda: page.find("#board").is_displayed(), "the board is not back")
+    # The board's share link opens the board, whichever game was shown last.
+    page.press('a.games[href="#game=paris2020"]')
+    page.wait_for(lambda: page.find("#p2020").is_displayed(), "the form is not shown")
+    rulebook = (EXAMPLES.parent / "rulebook.json").read_bytes()
+    page.driver.get("about:blank")
+    page.open(page.url + "#position=" + base64.urlsafe_b64encode(rulebook).decode().rstrip("="))
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert page.find("#board").is_displayed()
+    assert not page.find("#p2020").is_displayed()
 
 
 def opened(page: Page, path: Path) -> str:

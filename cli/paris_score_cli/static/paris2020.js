@@ -1,8 +1,9 @@
 // The table page's second game (docs/table.md, "Paris (2020)"): a form for the end of a game of Paris by
 // Kramer & Kiesling (2020), scored by POST /api/paris2020 (paris_score.page.answer, on the server or in the
 // browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
-// the links between the games set, else by the one shown last. A share link, #game=paris2020&final=CODE, holds
-// the entry: its paris2020-final/1 JSON, coded as the board's share links are (app.js's linkCode).
+// the links between the games set, or a board's share link (#position=), else by the one shown last. The form's
+// share link, #game=paris2020&final=CODE, holds the entry: its paris2020-final/1 JSON, coded as the board's share
+// links are (app.js's linkCode).
 "use strict";
 
 (() => {
@@ -39,6 +40,7 @@
 
   function game() {
     if (location.hash.startsWith("#game=")) return /^#game=paris2020(&|$)/.test(location.hash) ? "paris2020" : "cite";
+    if (location.hash.startsWith("#position=")) return "cite"; // the board's share link
     try {
       return localStorage.getItem(GAME_KEY) === "paris2020" ? "paris2020" : "cite";
     } catch (e) {
