@@ -256,7 +256,15 @@ def test_files_open_in_either_form_and_the_download_is_what_the_cli_scores(page:
 
     text = tmp_path / "belleville.txt"
     text.write_text(dumps_text(load_final(EXAMPLES / "belleville.json")), "utf-8")
-    assert opened(page, text) == "Opened belleville.txt."
+    assert opened(page, text) == "Opened belleville.txt. Bring back the entry you had"
+    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+    # The entry a file replaced comes back at a press (the form has no undo); a second press brings the file's back.
+    page.press("#p2020-back")
+    done(page)
+    assert page.text("#p2020-io-hint") == "The entry you had is back. Bring back the entry you had"
+    assert totals(page)[0] == "Ula 4 Marysia 16 Piotr 0 Marek 16"
+    page.press("#p2020-back")
+    done(page)
     assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
 
     picture = tmp_path / "board.png"

@@ -391,12 +391,20 @@
     return { players, districts, note: doc.note || "" };
   }
 
-  /** Show an entry read from a file or a link (the old one is gone: a reader of the link asked for this one). */
-  function fill(next) {
+  /** Show an entry read from a file or a link, say so, and offer the entry it replaced back until the next change. */
+  function fill(next, said) {
+    const replaced = form;
     form = next;
     shown = [];
     draw();
     changed();
+    ioHint(said);
+    if (JSON.stringify(replaced) === JSON.stringify(blankForm())) return; // nothing was entered
+    const back = el("button", { type: "button", id: "p2020-back", text: "Bring back the entry you had" });
+    back.addEventListener("click", () => {
+      fill(replaced, "The entry you had is back.");
+    });
+    $p("p2020-io-hint").append(" ", back);
   }
 
   /** A message at the top of the form (a damaged share link), or none. */
@@ -429,8 +437,7 @@
       alertTop2020(`This share link is damaged: ${e.message}. The last entry is shown instead.`);
       return;
     }
-    fill(next);
-    ioHint("Opened the share link.");
+    fill(next, "Opened the share link.");
   }
 
   async function openFile(file) {
@@ -451,8 +458,7 @@
       const errors = (got.data.errors || []).map((e) => (e.where ? `${e.where}: ${e.message}` : e.message));
       return refuse(errors.length ? errors : [got.data.error || "not read"]);
     }
-    fill(formOf(got.data));
-    ioHint(`Opened ${file.name}.`);
+    fill(formOf(got.data), `Opened ${file.name}.`);
   }
 
   function download() {
