@@ -249,8 +249,11 @@ def test_the_static_page_opens_a_paris2020_share_link_and_file(site_dir: Path, p
         )
         text = tmp_path / "batignolles.txt"
         text.write_text(dumps_text(load_final(EXAMPLES / "batignolles.json")), "utf-8")
-        assert opened(page, text) == "Opened batignolles.txt."
+        assert opened(page, text) == "Opened batignolles.txt. Bring back the entry you had"
         assert totals(page) == ("Ula 10 Marysia 5 Piotr 20 Marek 0", "Piotr wins")
+        page.press("#p2020-back")
+        done(page)
+        assert totals(page)[0] == "Ula 4 Marysia 16 Piotr 0 Marek 16"
     finally:
         server.stop()
 
