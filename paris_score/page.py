@@ -270,6 +270,24 @@ def api_paris2020(body: bytes, query: Query) -> tuple[bytes, str]:
     return _json(score_to_dict(result))
 
 
+def api_paris2020_read(body: bytes, query: Query) -> tuple[bytes, str]:
+    """``/api/paris2020/read``: an end of game of *Paris* (2020) in either form ``paris2020 score`` reads (its
+    ``paris2020-final/1`` JSON, or the text a player types) as its ``paris2020-final/1`` document.
+
+    The page's "Open a file": a file that does not read, or that the referee refuses (K1-K3), is a 400 listing every
+    error at its key path (JSON) or line (text).
+    """
+    from paris_score.errors import Paris2020FormatError
+    from paris_score.paris2020 import final_to_dict
+    from paris_score.paris2020.text import loads_any
+
+    try:
+        game = loads_any(body)
+    except Paris2020FormatError as e:
+        raise RequestError(400, "not an end of a game of Paris (2020) to score", list(e.errors)) from None
+    return _json(final_to_dict(game))
+
+
 def _json(doc: Any) -> tuple[bytes, str]:
     return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
 
@@ -289,6 +307,7 @@ API: Final[dict[str, Endpoint]] = {
     "/api/convert": _on_position(api_convert),
     "/api/table": _on_position(api_table),
     "/api/paris2020": api_paris2020,
+    "/api/paris2020/read": api_paris2020_read,
 }
 PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "/api/score": ("format", "no-check"),
@@ -297,6 +316,7 @@ PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "/api/convert": ("to",),
     "/api/table": ("overlay",),
     "/api/paris2020": ("format",),
+    "/api/paris2020/read": (),
 }
 
 

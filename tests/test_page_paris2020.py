@@ -75,3 +75,54 @@ def test_a_position_is_no_end_of_game_and_the_query_is_checked() -> None:
     assert answer("/api/paris2020", "", (EXAMPLES.parent / "rulebook.json").read_bytes()).status == 400
     assert answer("/api/paris2020", "format=svg", game()).status == 400
     assert answer("/api/paris2020", "overlay=x", game()).status == 400
+
+
+# -- /api/paris2020/read: the form's "Open a file" --------------------------------------------------------------
+
+
+def test_a_file_in_either_form_reads_as_its_paris2020_final_document() -> None:
+    """The JSON document and its text form (as ``paris2020 score`` reads both) answer the same document."""
+    from paris_score.paris2020 import dumps_final, load_final
+    from paris_score.paris2020.text import dumps_text
+
+    game_read = load_final(EXAMPLES / "montmartre.json")
+    for body in (dumps_final(game_read).encode(), dumps_text(game_read).encode()):
+        got = answer("/api/paris2020/read", "", body)
+        assert (got.status, got.content_type) == (200, "application/json")
+        assert json.loads(got.body) == json.loads(dumps_final(game_read))
+    doc = json.loads(answer("/api/paris2020/read", "", (EXAMPLES / "belleville.json").read_bytes()).body)
+    assert [p["name"] for p in doc["players"]] == ["Ula", "Marek"]
+    assert doc["districts"][0]["scoring"] == [18, 9, 4]
+    assert doc["note"].startswith("The rulebook's third scoring example")
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00", [("byte 0 (line 1, col 1)", "not UTF-8 text (0x89); save the file as UTF-8")]),
+        (b"{bad", [("line 1, col 2", "not valid JSON: Expecting property name enclosed in double quotes")]),
+        (b"player Ula: 3 points\n", [("line 1", "player Ula: no francs")]),
+        (
+            b"player Ula: 3 points, 2 francs\nplayer Marek: 1 point, 0 francs\n\ndistrict B: 18 9\n4 Ula\n2 Zoe\n",
+            [("line 6", "'Zoe' is not a player; the players are 'Ula' and 'Marek'")],
+        ),
+        (
+            game(players=[{"name": "Ula", "points": 1, "francs": 0}]),
+            [
+                ("players", "1 player; Paris is played by 2 to 4 (K1)"),
+                ("districts[0].properties[1].owners[0]", "'Marek' is not a player; the players are 'Ula'"),
+            ],
+        ),
+    ],
+)
+def test_a_file_that_does_not_read_is_a_400_naming_each_place(body: bytes, errors: list[tuple[str, str]]) -> None:
+    got = answer("/api/paris2020/read", "", body)
+    doc = json.loads(got.body)
+    assert (got.status, doc["error"]) == (400, "not an end of a game of Paris (2020) to score")
+    assert [(e["where"], e["message"]) for e in doc["errors"]] == errors
+
+
+def test_read_takes_no_query() -> None:
+    got = answer("/api/paris2020/read", "format=text", game())
+    assert got.status == 400
+    assert json.loads(got.body)["error"] == "unknown query parameter 'format'; /api/paris2020/read takes: none"

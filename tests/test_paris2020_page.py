@@ -1,17 +1,26 @@
 """The table page's second game, Paris (2020), on a 390 x 844 phone (docs/table.md, "Paris (2020)").
 
 The form is filled as a player does, then the page's own signal (``data-p2020="done"`` on the body, set once
-the latest change is answered) is waited for, never time.
+the latest change is answered) is waited for, never time. Its share link, files opened and downloaded: "In and out".
 """
 
 from __future__ import annotations
 
+import base64
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from paris_score.paris2020 import final_to_dict, load_final, loads_final
+from paris_score.paris2020.text import dumps_text
+from paris_score_cli.app import cli
 from paris_score_cli.serve import TableServer
-from tests.test_serve_browser import Page, browser  # noqa: F401  (browser: the fixture)
+from tests.test_serve_browser import SAVE_DOWNLOADS, Page, browser  # noqa: F401  (browser: the fixture)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "paris2020"
 
 
 @pytest.fixture
@@ -125,3 +134,168 @@ def test_a_referee_error_goes_next_to_its_field_and_the_link_switches_back(page:
     page.press('.games a[href="#game=cite"]')
     page.wait_for(lambda: page.find("#board").is_displayed(), "the board is not back")
     assert not page.find("#p2020").is_displayed()
+
+
+# -- in and out: the share link, files ---------------------------------------------------------------------------
+
+
+def share_link(url: str, document: bytes) -> str:
+    """The form's share link for a paris2020-final/1 document (docs/table.md): base64url, no padding."""
+    return url + "#game=paris2020&final=" + base64.urlsafe_b64encode(document).decode().rstrip("=")
+
+
+def visit(page: Page, url: str) -> None:
+    """Open ``url`` as a new visit (not a change of the address of the page shown), then wait for its answer."""
+    page.driver.get("about:blank")
+    page.open(url)
+    done(page)
+
+
+def alert(page: Page) -> str:
+    return str(
+        page.driver.execute_script(
+            "const a = document.getElementById('p2020-alert'); return a.hidden ? '' : a.textContent"
+        )
+    )
+
+
+def test_the_share_link_holds_the_entry_and_a_damaged_one_keeps_the_last(page: Page) -> None:
+    enter_belleville(page)
+    page.press("#p2020-share")
+    link = page.find("#p2020-share-link").get_attribute("value")
+    assert page.driver.current_url == link
+    assert page.text("#p2020-io-hint").endswith("it holds the whole entry.")
+    code = link.removeprefix(page.url + "#game=paris2020&final=")
+    shared = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    belleville = final_to_dict(load_final(EXAMPLES / "belleville.json"))
+    del belleville["note"]  # the example's note, which the form does not hold when typed in
+    assert final_to_dict(loads_final(shared)) == belleville
+
+    # Opened with the browser's storage emptied, the link fills the form; the next change takes it out of the address.
+    page.driver.execute_script("localStorage.clear()")
+    visit(page, link)
+    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+    assert field(page, "districts[0].scoring").get_attribute("value") == "18 9 4"
+    assert page.text('#p2020 [data-path="districts[0].properties[1].owners[0]"] option:checked') == "Marek"
+    assert alert(page) == ""
+    type_in(page, "players[1].points", "20")
+    done(page)
+    assert page.driver.current_url == page.url + "#game=paris2020"
+    assert totals(page) == ("Ula 18 Marek 20", "Marek wins")
+
+    # A damaged link (a character altered, then a document the form cannot hold) is said at the top; the entry stays.
+    visit(page, link[:-3] + "!" + link[-2:])
+    assert alert(page).startswith(f'This share link is damaged: a stray "!" at character {len(code) - 2}')
+    assert alert(page).endswith("The last entry is shown instead.")
+    assert totals(page) == ("Ula 18 Marek 20", "Marek wins")
+    three = json.dumps(
+        {
+            "format": "paris2020-final/1",
+            "players": [{"name": n, "points": 1, "francs": 0} for n in "ABCDE"],
+            "districts": [],
+        }
+    )
+    page.driver.get(share_link(page.url, three.encode()))  # the address changed on the page shown: no new visit
+    page.wait_for(lambda: alert(page) != "", "no alert")
+    assert (
+        alert(page)
+        == "This share link is damaged: it has 5 players; the form takes 2 to 4. The last entry is shown instead."
+    )
+    done(page)
+    assert totals(page) == ("Ula 18 Marek 20", "Marek wins")
+    # The next change takes the alert away; the board's links still open the board.
+    type_in(page, "players[1].points", "0")
+    done(page)
+    assert alert(page) == ""
+    page.press('.games a[href="#game=cite"]')
+    page.wait_for(lambda: page.find("#board").is_displayed(), "the board is not back")
+    # The board's share link opens the board, whichever game was shown last.
+    page.press('a.games[href="#game=paris2020"]')
+    page.wait_for(lambda: page.find("#p2020").is_displayed(), "the form is not shown")
+    rulebook = (EXAMPLES.parent / "rulebook.json").read_bytes()
+    page.driver.get("about:blank")
+    page.open(page.url + "#position=" + base64.urlsafe_b64encode(rulebook).decode().rstrip("="))
+    page.wait_for_totals(("48", "57", "blue wins"))
+    assert page.find("#board").is_displayed()
+    assert not page.find("#p2020").is_displayed()
+
+
+def opened(page: Page, path: Path) -> str:
+    """Open the file at ``path`` with "Open a file…", then wait for what the page says of it."""
+    before = page.text("#p2020-io-hint")
+    page.find("#p2020-upload").send_keys(str(path))
+    page.wait_for(lambda: page.text("#p2020-io-hint") != before, f"nothing said of {path.name}")
+    done(page)
+    return page.text("#p2020-io-hint")
+
+
+def test_files_open_in_either_form_and_the_download_is_what_the_cli_scores(page: Page, tmp_path: Path) -> None:
+    """A paris2020-final/1 file and the text form fill the form (its note kept); unreadable ones are said, the form
+    kept; the download is a file ``paris2020 score`` reads, the same end of game."""
+    montmartre = EXAMPLES / "montmartre.json"
+    assert opened(page, montmartre) == "Opened montmartre.json."
+    assert totals(page) == (
+        "Ula 4 Marysia 16 Piotr 0 Marek 16",
+        "Marysia and Marek share the win: tied on points, francs and property value (K7)",
+    )
+    page.driver.execute_script(SAVE_DOWNLOADS)
+    page.press("#p2020-download")
+    page.wait_for(lambda: page.driver.execute_script("return window.saved['paris2020-final.json']"), "no download")
+    saved = tmp_path / "saved.json"
+    saved.write_text(page.driver.execute_script("return window.saved['paris2020-final.json']"), "utf-8")
+    assert final_to_dict(load_final(saved)) == final_to_dict(load_final(montmartre))  # the note too
+    assert page.text("#p2020-io-hint") == "Saved: paris-score paris2020 score reads it."
+    result = CliRunner().invoke(cli, ["paris2020", "score", str(saved), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert {p["name"]: p["total"] for p in json.loads(result.output)["players"]} == {
+        "Ula": 4,
+        "Marysia": 16,
+        "Piotr": 0,
+        "Marek": 16,
+    }
+
+    text = tmp_path / "belleville.txt"
+    text.write_text(dumps_text(load_final(EXAMPLES / "belleville.json")), "utf-8")
+    assert opened(page, text) == "Opened belleville.txt. Bring back the entry you had"
+    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+    # The entry a file replaced comes back at a press (the form has no undo); a second press brings the file's back.
+    page.press("#p2020-back")
+    done(page)
+    assert page.text("#p2020-io-hint") == "The entry you had is back. Bring back the entry you had"
+    assert totals(page)[0] == "Ula 4 Marysia 16 Piotr 0 Marek 16"
+    page.press("#p2020-back")
+    done(page)
+    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+
+    picture = tmp_path / "board.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(32))
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"format": "paris2020-final/1", "players": [}', "utf-8")
+    stranger = tmp_path / "stranger.txt"
+    stranger.write_text(
+        "player Ula: 3 points, 2 francs\nplayer Marek: 1 point, 0 francs\n\ndistrict B: 18 9\n4 Ula\n2 Zoe\n"
+    )
+    for path, error in (
+        (
+            picture,
+            "this is not a text file (a PNG picture?): "
+            "open a paris2020-final/1 JSON document (.json) or the text form (.txt)",
+        ),
+        (bad_json, "line 1, col 45: not valid JSON: Expecting value"),
+        (stranger, "line 6: 'Zoe' is not a player; the players are 'Ula' and 'Marek'"),
+    ):
+        assert opened(page, path) == f"Not opened: {path.name} cannot be read (below). The form is as it was."
+        assert page.text("#p2020-io-errors") == error
+        assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+        assert field(page, "districts[0].name").get_attribute("value") == "Belleville"
+    # An entry with errors downloads as it is, said to need them put right.
+    type_in(page, "players[1].francs", "x")
+    done(page)
+    assert page.text("#p2020-io-errors") == ""  # what was said of the last file is out of date
+    page.press("#p2020-download")
+    page.wait_for(lambda: "x" in page.driver.execute_script("return window.saved['paris2020-final.json']"))
+    assert (
+        json.loads(page.driver.execute_script("return window.saved['paris2020-final.json']"))["players"][1]["francs"]
+        == "x"
+    )
+    assert page.text("#p2020-io-hint").startswith("Saved as it is, with the errors marked above")

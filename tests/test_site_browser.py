@@ -33,7 +33,8 @@ from click.testing import CliRunner
 from paris_score.squares import Square
 from paris_score_cli.app import cli
 from paris_score_cli.site import PYODIDE_FILES
-from tests.test_paris2020_page import done, enter_belleville
+from tests.test_paris2020_page import EXAMPLES, done, enter_belleville, opened, totals
+from tests.test_paris2020_page import share_link as paris2020_link
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,6 +223,37 @@ def test_the_static_page_scores_paris2020_by_its_form(site_dir: Path, phone: Any
         done(page)
         enter_belleville(page)  # checks the totals: Ula 18, Marek 0, Ula wins
         assert "1. Ula: 12 → 18" in page.text("#p2020-result .p2020-standings")
+    finally:
+        server.stop()
+
+
+def test_the_static_page_opens_a_paris2020_share_link_and_file(site_dir: Path, phone: Any, tmp_path: Path) -> None:
+    """The form's share link, opened on a first visit, and a file in the text form, read by /api/paris2020/read in
+    the browser's Python."""
+    from paris_score.paris2020 import load_final
+    from paris_score.paris2020.text import dumps_text
+
+    server = StaticServer(site_dir)
+    try:
+        page = Page(phone, server.url)
+        page.open(server.url + "#game=cite")
+        phone.execute_script("localStorage.clear()")
+        phone.get("about:blank")
+        phone.get(paris2020_link(server.url, (EXAMPLES / "montmartre.json").read_bytes()))
+        engine_ready(page)
+        page.ready()
+        done(page)
+        assert totals(page) == (
+            "Ula 4 Marysia 16 Piotr 0 Marek 16",
+            "Marysia and Marek share the win: tied on points, francs and property value (K7)",
+        )
+        text = tmp_path / "batignolles.txt"
+        text.write_text(dumps_text(load_final(EXAMPLES / "batignolles.json")), "utf-8")
+        assert opened(page, text) == "Opened batignolles.txt. Bring back the entry you had"
+        assert totals(page) == ("Ula 10 Marysia 5 Piotr 20 Marek 0", "Piotr wins")
+        page.press("#p2020-back")
+        done(page)
+        assert totals(page)[0] == "Ula 4 Marysia 16 Piotr 0 Marek 16"
     finally:
         server.stop()
 

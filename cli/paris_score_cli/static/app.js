@@ -884,10 +884,8 @@ async function loadFile(file) {
   return false;
 }
 
-async function download(to, name, type) {
-  const answer = await post("/api/convert?to=" + to, JSON.stringify(pos));
-  if (answer.status !== 200) return hint(messages(answer.data).join("; "));
-  const data = typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data, null, 2);
+/** Have the browser save `data` (text) as a file `name` (also used by paris2020.js). */
+function saveFile(data, name, type) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([data], { type }));
   link.download = name;
@@ -895,26 +893,41 @@ async function download(to, name, type) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function download(to, name, type) {
+  const answer = await post("/api/convert?to=" + to, JSON.stringify(pos));
+  if (answer.status !== 200) return hint(messages(answer.data).join("; "));
+  saveFile(typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data, null, 2), name, type);
   const unknown = notGiven(pos);
   if (to === "text" && unknown.length) {
     hint(`Saved with ${unknown.map((p) => `"${p} reserve: unknown"`).join(" and ")}: not given, counted as none with a warning.`);
   }
 }
 
-function encodeFragment(p) {
-  const bytes = new TextEncoder().encode(JSON.stringify(p));
+/** A share link's code for `text`: its UTF-8 bytes in base64url, without padding (also used by paris2020.js). */
+function linkCode(text) {
   let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return "position=" + btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function encodeFragment(p) {
+  return "position=" + linkCode(JSON.stringify(p));
 }
 
 /** The text a share link holds; null if the address holds none; an Error saying what is wrong if it is damaged. */
 function decodeFragment(hash) {
   if (!hash.startsWith("#position=")) return null;
-  const code = hash.slice("#position=".length).replace(/=+$/, ""); // base64's padding, if an encoder added it
+  return textOfCode(hash.slice("#position=".length), "position");
+}
+
+/** The text of a share link's code (linkCode's); an Error saying what is wrong if it is damaged. */
+function textOfCode(padded, what) {
+  const code = padded.replace(/=+$/, ""); // base64's padding, if an encoder added it
   const stray = /[^A-Za-z0-9_-]/.exec(code);
   if (stray) throw new Error(`a stray "${stray[0]}" at character ${stray.index + 1} of its code`);
-  if (!code) throw new Error("it holds no position");
+  if (!code) throw new Error(`it holds no ${what}`);
   let binary;
   try {
     binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));

@@ -1,7 +1,9 @@
 // The table page's second game (docs/table.md, "Paris (2020)"): a form for the end of a game of Paris by
 // Kramer & Kiesling (2020), scored by POST /api/paris2020 (paris_score.page.answer, on the server or in the
 // browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
-// the links between the games set, else by the one shown last.
+// the links between the games set, or a board's share link (#position=), else by the one shown last. The form's
+// share link, #game=paris2020&final=CODE, holds the entry: its paris2020-final/1 JSON, coded as the board's share
+// links are (app.js's linkCode).
 "use strict";
 
 (() => {
@@ -11,11 +13,15 @@
   const MIN_PLAYERS = 2;
   const MAX_DISTRICTS = 6;
   const DEBOUNCE_MS = 150;
+  const FORMAT = "paris2020-final/1";
+  const LINK = /^#game=paris2020&final=(.*)$/;
+  const IO_HINT = `Open a ${FORMAT} JSON file, or the text form (as paris-score paris2020 score reads), to fill the form.`;
 
   const blankPlayer = () => ({ name: "", points: "0", francs: "0", bonus_27: false });
   const blankProperty = () => ({ value: "", owners: [-1, -1] }); // owners: player indexes, -1 none
   const blankDistrict = () => ({ name: "", scoring: "", properties: [blankProperty()] });
-  let form = { players: [blankPlayer(), blankPlayer()], districts: [blankDistrict()] };
+  const blankForm = () => ({ players: [blankPlayer(), blankPlayer()], districts: [blankDistrict()], note: "" });
+  let form = blankForm(); // note: a file's or a link's note, kept as it was (the form does not show it)
   let timer = null;
   let shown = []; // the errors of the latest answer, shown again when the form is redrawn
   let asked = 0; // the number of the latest request: an older answer is dropped
@@ -33,7 +39,8 @@
   // -- the game shown -------------------------------------------------------------------------------------------
 
   function game() {
-    if (location.hash.startsWith("#game=")) return location.hash === "#game=paris2020" ? "paris2020" : "cite";
+    if (location.hash.startsWith("#game=")) return /^#game=paris2020(&|$)/.test(location.hash) ? "paris2020" : "cite";
+    if (location.hash.startsWith("#position=")) return "cite"; // the board's share link
     try {
       return localStorage.getItem(GAME_KEY) === "paris2020" ? "paris2020" : "cite";
     } catch (e) {
@@ -188,7 +195,8 @@
 
   function documentOf() {
     return {
-      format: "paris2020-final/1",
+      format: FORMAT,
+      ...(form.note ? { note: form.note } : {}),
       players: form.players.map((p) => ({ name: p.name.trim(), points: number(p.points), francs: number(p.francs), bonus_27: p.bonus_27 })),
       districts: form.districts.map((d) => ({
         name: d.name.trim(),
@@ -202,6 +210,10 @@
   }
 
   function changed() {
+    // A share link in the address, or what was said of a file or a link, is of an older entry now.
+    if (LINK.test(location.hash)) history.replaceState(null, "", location.pathname + location.search + "#game=paris2020");
+    alertTop2020(null);
+    ioHint(IO_HINT);
     try {
       localStorage.setItem(FORM_KEY, JSON.stringify(form));
     } catch (e) {
@@ -332,19 +344,157 @@
     $p("p2020-result").replaceChildren(players, ...districts, warnings.length ? el("ul", { class: "warnings" }, ...warnings) : "");
   }
 
+  // -- in and out: files and share links -----------------------------------------------------------------------
+
+  /** The form holding a paris2020-final/1 document (a file's, as the referee read it, or a link's, as typed);
+   * an Error naming what the form cannot hold. Numbers stay as given: the referee names a bad one at its field. */
+  function formOf(doc) {
+    const need = (ok, message) => {
+      if (!ok) throw new Error(message);
+    };
+    const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    const text = (v, where) => {
+      need(typeof v === "string" || typeof v === "number", `${where} is neither a number nor text`);
+      return String(v);
+    };
+    need(isObject(doc) && doc.format === FORMAT, `it holds no ${FORMAT} end of game`);
+    need(Array.isArray(doc.players) && Array.isArray(doc.districts), "it has no list of players or of districts");
+    const n = doc.players.length;
+    need(n >= MIN_PLAYERS && n <= MAX_PLAYERS, `it has ${n} players; the form takes ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
+    need(doc.districts.length <= MAX_DISTRICTS, `it has ${doc.districts.length} districts; the form takes up to ${MAX_DISTRICTS}`);
+    const players = doc.players.map((p, i) => {
+      const at = `players[${i}]`;
+      need(isObject(p), `${at} is not a player`);
+      return { name: text(p.name, `${at}.name`), points: text(p.points, `${at}.points`), francs: text(p.francs, `${at}.francs`), bonus_27: p.bonus_27 === true };
+    });
+    const names = players.map((p) => p.name.trim());
+    const districts = doc.districts.map((d, j) => {
+      const at = `districts[${j}]`;
+      need(isObject(d) && Array.isArray(d.scoring) && Array.isArray(d.properties), `${at} is not a district`);
+      return {
+        name: text(d.name, `${at}.name`),
+        scoring: d.scoring.map((v, k) => text(v, `${at}.scoring[${k}]`)).join(" "),
+        properties: d.properties.map((property, k) => {
+          const here = `${at}.properties[${k}]`;
+          need(isObject(property) && Array.isArray(property.owners), `${here} is not a property`);
+          need(property.owners.length <= 2, `${here} has ${property.owners.length} owners; at most 2 (K3)`);
+          const owners = property.owners.map((o, m) => {
+            const i = names.indexOf(typeof o === "string" ? o.trim() : o);
+            need(i >= 0, `${here}.owners[${m}]: ${JSON.stringify(o)} is not a player`);
+            return i;
+          });
+          return { value: text(property.value, `${here}.value`), owners: [owners[0] ?? -1, owners[1] ?? -1] };
+        }),
+      };
+    });
+    need(doc.note === undefined || typeof doc.note === "string", "its note is not text");
+    return { players, districts, note: doc.note || "" };
+  }
+
+  /** Show an entry read from a file or a link, say so, and offer the entry it replaced back until the next change. */
+  function fill(next, said) {
+    const replaced = form;
+    form = next;
+    shown = [];
+    draw();
+    changed();
+    ioHint(said);
+    if (JSON.stringify(replaced) === JSON.stringify(blankForm())) return; // nothing was entered
+    const back = el("button", { type: "button", id: "p2020-back", text: "Bring back the entry you had" });
+    back.addEventListener("click", () => {
+      fill(replaced, "The entry you had is back.");
+    });
+    $p("p2020-io-hint").append(" ", back);
+  }
+
+  /** A message at the top of the form (a damaged share link), or none. */
+  function alertTop2020(text) {
+    $p("p2020-alert").textContent = text || "";
+    $p("p2020-alert").hidden = !text;
+  }
+
+  function ioHint(text, errors = []) {
+    $p("p2020-io-hint").textContent = text;
+    $p("p2020-io-errors").replaceChildren(...errors.map((m) => el("li", { class: "problem error", text: m })));
+  }
+
+  /** Open the share link in the address, if there is one; a damaged one is said at the top, the entry kept. */
+  function openLink() {
+    const found = LINK.exec(location.hash);
+    if (!found) return;
+    let next;
+    try {
+      const text = textOfCode(found[1], "end of game");
+      let doc;
+      try {
+        doc = JSON.parse(text);
+      } catch (e) {
+        throw new Error("its code is altered (it decodes to no JSON)");
+      }
+      next = formOf(doc);
+    } catch (e) {
+      changed(); // takes the link out of the address: a reload shows the entry kept
+      alertTop2020(`This share link is damaged: ${e.message}. The last entry is shown instead.`);
+      return;
+    }
+    fill(next, "Opened the share link.");
+  }
+
+  async function openFile(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = binaryKind(bytes);
+    const refuse = (errors) =>
+      ioHint(`Not opened: ${file.name} ${errors.length === 1 ? "cannot be read" : `has ${errors.length} errors`} (below). The form is as it was.`, errors);
+    if (kind !== null) {
+      return refuse([`this is not a text file${kind ? ` (${kind}?)` : ""}: open a ${FORMAT} JSON document (.json) or the text form (.txt)`]);
+    }
+    let got;
+    try {
+      got = await post("/api/paris2020/read", new TextDecoder().decode(bytes));
+    } catch (e) {
+      return refuse(["the referee does not answer: " + e.message]);
+    }
+    if (got.status !== 200) {
+      const errors = (got.data.errors || []).map((e) => (e.where ? `${e.where}: ${e.message}` : e.message));
+      return refuse(errors.length ? errors : [got.data.error || "not read"]);
+    }
+    fill(formOf(got.data), `Opened ${file.name}.`);
+  }
+
+  function download() {
+    saveFile(JSON.stringify(documentOf(), null, 2) + "\n", "paris2020-final.json", "application/json");
+    ioHint(shown.length ? "Saved as it is, with the errors marked above: put them right for paris-score paris2020 score to read it." : "Saved: paris-score paris2020 score reads it.");
+  }
+
+  async function share() {
+    const url = location.href.split("#")[0] + "#game=paris2020&final=" + linkCode(JSON.stringify(documentOf()));
+    history.replaceState(null, "", url);
+    $p("p2020-share-link").value = url;
+    $p("p2020-share-link").select();
+    try {
+      await navigator.clipboard.writeText(url);
+      ioHint("Share link copied: it holds the whole entry.");
+    } catch (e) {
+      ioHint("Copy the share link below: it holds the whole entry.");
+    }
+  }
+
   // -- start ----------------------------------------------------------------------------------------------------
 
   function restore() {
     try {
       const kept = JSON.parse(localStorage.getItem(FORM_KEY));
-      if (kept && Array.isArray(kept.players) && Array.isArray(kept.districts)) form = kept;
+      if (kept && Array.isArray(kept.players) && Array.isArray(kept.districts)) form = { ...kept, note: kept.note || "" };
     } catch (e) {
       // nothing kept, or not readable: an empty form
     }
   }
 
   function start() {
-    window.addEventListener("hashchange", showGame);
+    window.addEventListener("hashchange", () => {
+      openLink();
+      showGame();
+    });
     restore();
     $p("p2020-add-player").addEventListener("click", () => { form.players.push(blankPlayer()); draw(); changed(); });
     $p("p2020-remove-player").addEventListener("click", () => {
@@ -356,11 +506,20 @@
     });
     $p("p2020-add-district").addEventListener("click", () => { form.districts.push(blankDistrict()); draw(); changed(); });
     $p("p2020-clear").addEventListener("click", () => {
-      form = { players: [blankPlayer(), blankPlayer()], districts: [blankDistrict()] };
+      form = blankForm();
       draw();
       changed();
     });
+    $p("p2020-upload").addEventListener("change", async (ev) => {
+      const file = ev.target.files[0];
+      if (file) await openFile(file);
+      ev.target.value = "";
+    });
+    $p("p2020-download").addEventListener("click", download);
+    $p("p2020-share").addEventListener("click", share);
     draw();
+    ioHint(IO_HINT);
+    openLink();
     showGame();
   }
 
