@@ -229,8 +229,9 @@ def test_every_tap_target_is_at_least_40_px_high_and_the_problems_are_not_a_scro
     page.press("#more-problems")  # every problem shown: their buttons measured too
     small = script(
         page,
-        "return [...document.querySelectorAll('main.cite button, main.cite input, main.cite select, main.cite label.file,"
-        " #alert button, #alert summary')].filter(e => e.offsetParent && !e.classList.contains('visually-hidden'))"
+        "return [...document.querySelectorAll('main.cite button, main.cite input, main.cite select,"
+        " main.cite label.file, #alert button, #alert summary')]"
+        ".filter(e => e.offsetParent && !e.classList.contains('visually-hidden'))"
         ".map(e => [e.id || e.className || e.textContent, e.getBoundingClientRect().height])"
         ".filter(([, h]) => h < 40)",
     )
