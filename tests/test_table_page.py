@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -417,3 +418,31 @@ def test_the_rulebook_example_by_taps_on_a_phone(page: Page) -> None:
     assert page.presses <= 50
     assert page.scrolls <= 2
     assert script(page, "return [innerWidth, document.documentElement.scrollWidth]") == [390, 390]  # no sideways
+
+
+def docs_share_link() -> str:
+    """The rulebook example's share link docs/table.md gives (its "The share link" section)."""
+    text = (ROOT / "docs" / "table.md").read_text("utf-8")
+    (code,) = re.findall(r"^#position=([A-Za-z0-9_-]+)$", text, re.MULTILINE)
+    return code
+
+
+def test_the_docs_share_link_is_the_rulebook_example_as_the_docs_say_to_make_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = docs_share_link()
+    decoded = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    assert json.loads(decoded) == json.loads(RULEBOOK)
+    # The Python the docs give to make a link makes one of the same position.
+    text = (ROOT / "docs" / "table.md").read_text("utf-8")
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", text, re.DOTALL) if "#position=" in b]
+    monkeypatch.chdir(ROOT)
+    exec(example, {})
+    made = capsys.readouterr().out.strip().removeprefix("#position=")
+    assert json.loads(base64.urlsafe_b64decode(made + "=" * (-len(made) % 4))) == json.loads(RULEBOOK)
+
+
+def test_the_docs_share_link_opens_the_rulebook_example(page: Page, server: TableServer) -> None:
+    page.open(link(server, docs_share_link()))
+    page.wait_for_totals(LEGAL)
+    assert not differences(page.stored(), paris_score.loads(RULEBOOK))
