@@ -258,12 +258,16 @@ def api_paris2020(body: bytes, query: Query) -> tuple[bytes, str]:
     """
     from paris_score.errors import Paris2020FormatError
     from paris_score.paris2020 import breakdown, loads_final, score, score_to_dict
+    from paris_score.paris2020.document import unfinished
 
     output_format = _one(query, "format", ("json", "text"), "json")
     try:
         game = loads_final(body)
     except Paris2020FormatError as e:
-        raise RequestError(400, "the end of game cannot be scored", list(e.errors)) from None
+        errors = list(e.errors)
+        # A form's blank fields are an entry still in progress, said as such, not an error.
+        error = "entry not finished" if unfinished(errors) else "the end of game cannot be scored"
+        raise RequestError(400, error, errors) from None
     result = score(game)
     if output_format == "text":
         return breakdown(result).encode(), "text/plain; charset=utf-8"

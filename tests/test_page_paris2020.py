@@ -126,3 +126,35 @@ def test_read_takes_no_query() -> None:
     got = answer("/api/paris2020/read", "format=text", game())
     assert got.status == 400
     assert json.loads(got.body)["error"] == "unknown query parameter 'format'; /api/paris2020/read takes: none"
+
+
+def blank_form(**property_: object) -> bytes:
+    """What the page's form sends when opened blank: two players, one district, one property, nothing typed."""
+    player = {"name": "", "points": 0, "francs": 0, "bonus_27": False}
+    district = {"name": "", "scoring": [], "properties": [{"value": "", "owners": [], **property_}]}
+    return json.dumps({"format": "paris2020-final/1", "players": [player, player], "districts": [district]}).encode()
+
+
+def test_a_blank_form_is_an_entry_not_finished_said_as_a_player_reads_it() -> None:
+    got = json.loads(answer("/api/paris2020", "", blank_form()).body)
+    assert (got["status"], got["error"]) == (400, "entry not finished")
+    assert got["errors"] == [{"where": "districts[0].properties[0].value", "message": "enter a whole number"}]
+    # Its value typed: the names and the owner are still to enter.
+    got = json.loads(answer("/api/paris2020", "", blank_form(value=3)).body)
+    assert got["error"] == "entry not finished"
+    assert [(e["where"], e["message"]) for e in got["errors"]] == [
+        ("players[0].name", "a player needs a name"),
+        ("players[1].name", "a player needs a name"),
+        ("districts[0].name", "a district needs a name"),
+        ("districts[0].properties[0].owners", "a property has at least one owner (K3)"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("4.5", 'enter a whole number, not the text "4.5"'), (-2, "expected a whole number of at least 0, got -2")],
+)
+def test_a_wrong_value_in_a_form_is_an_error_not_an_entry_in_progress(value: object, message: str) -> None:
+    got = json.loads(answer("/api/paris2020", "", blank_form(value=value)).body)
+    assert got["error"] == "the end of game cannot be scored"
+    assert {"where": "districts[0].properties[0].value", "message": message} in got["errors"]

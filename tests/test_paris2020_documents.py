@@ -166,7 +166,7 @@ def test_the_issue_s_example_reads_and_scores() -> None:
         ("players.0.name", 7, ["players[0].name: expected a string, got a number"]),
         ("players.0.points", 4.0, ["players[0].points: expected a whole number, got a number 4.0"]),
         ("players.0.points", -4, ["players[0].points: expected a whole number of at least 0, got -4"]),
-        ("players.1.francs", "12", ['players[1].francs: expected a whole number, got a string "12"']),
+        ("players.1.francs", "12", ['players[1].francs: enter a whole number, not the text "12"']),
         ("players.1.francs", ..., ["players[1].francs: missing"]),
         ("players.0.bonus_27", "yes", ["players[0].bonus_27: expected true or false, got a string"]),
         ("players.1.bonus", True, ["players[1].bonus: unknown key; expected one of name, points, francs, bonus_27"]),
@@ -235,8 +235,8 @@ def test_every_error_of_the_document_is_listed_at_once() -> None:
     doc["districts"][0]["scoring"] = [18, "9"]
     doc["districts"][0]["properties"][1] = {"value": 5}
     assert errors(doc) == [
-        'players[0].points: expected a whole number, got a string "45"',
-        'districts[0].scoring[1]: expected a whole number, got a string "9"',
+        'players[0].points: enter a whole number, not the text "45"',
+        'districts[0].scoring[1]: enter a whole number, not the text "9"',
         "districts[0].properties[1].owners: missing",
     ]
 

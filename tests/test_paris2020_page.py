@@ -91,7 +91,7 @@ def test_the_belleville_example_entered_by_the_form_on_a_phone(page: Page) -> No
     type_in(page, "players[1].name", "Marek")
     type_in(page, "players[1].francs", "x")
     done(page)
-    assert "expected a whole number" in error_at(page, "players[1].francs")
+    assert error_at(page, "players[1].francs") == 'enter a whole number, not the text "x"'
     assert field(page, "players[1].francs").get_attribute("aria-invalid") == "true"
     enter_belleville(page)
     assert error_at(page, "players[1].francs") == ""
@@ -123,7 +123,7 @@ def test_a_referee_error_goes_next_to_its_field_and_the_link_switches_back(page:
     type_in(page, "players[0].name", "Ula")
     type_in(page, "players[1].name", "Ula")
     done(page)
-    assert "expected a whole number" in error_at(page, "districts[0].properties[0].value")
+    assert error_at(page, "districts[0].properties[0].value") == "enter a whole number"
     type_in(page, "districts[0].name", "Belleville")
     type_in(page, "districts[0].properties[0].value", "3")
     done(page)  # read: now refereed (K1-K3)
@@ -299,3 +299,19 @@ def test_files_open_in_either_form_and_the_download_is_what_the_cli_scores(page:
         == "x"
     )
     assert page.text("#p2020-io-hint").startswith("Saved as it is, with the errors marked above")
+
+
+def test_a_blank_form_says_the_entry_is_not_finished_not_an_error(page: Page) -> None:
+    """The form as first opened: what is left to fill in is marked as to enter (amber), in a player's words."""
+    assert totals(page) == ("", "entry not finished")
+    assert error_at(page, "districts[0].properties[0].value") == "enter a whole number"
+    colour = "return getComputedStyle(arguments[0]).color"
+    error = field(page, "districts[0].properties[0].value", ".field-error")
+    amber = page.driver.execute_script("return getComputedStyle(document.body).getPropertyValue('--warning')")
+    assert amber.strip() == "#a86400"
+    assert page.driver.execute_script(colour, error) == "rgb(168, 100, 0)"
+    # A wrong entry is an error again, in red.
+    type_in(page, "players[0].points", "x")
+    done(page)
+    assert totals(page) == ("", "the end of game cannot be scored")
+    assert page.driver.execute_script(colour, field(page, "players[0].points", ".field-error")) == "rgb(214, 40, 40)"

@@ -545,7 +545,7 @@ def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: Table
     assert json.loads(saved["position.json"])["reserve"] == {"orange": [5, 5]}
     assert "orange reserve: 5 5\nblue reserve: unknown\n" in saved["position.txt"]
     assert not differences(paris_score.loads(saved["position.txt"]), position)
-    assert page.text("#hint").startswith('Saved with "blue reserve: unknown"')
+    assert page.text("#out-message").startswith('Saved with "blue reserve: unknown"')
 
     # Said to be none, the reserve is given: the warning goes, the score stays; "unknown" takes it back.
     page.press(f"{blue} .clear")

@@ -20,6 +20,7 @@ import base64
 import functools
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -312,6 +313,48 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
         server.stop()
 
 
+def board_top(page: Page) -> float:
+    return float(page.driver.execute_script("return document.getElementById('board').getBoundingClientRect().top"))
+
+
+def test_the_paris2020_form_shows_the_referee_s_progress_step_by_step(site_dir: Path, tmp_path: Path) -> None:
+    """A first visit to the Paris (2020) form: the referee's start is said there too, every stage named, the
+    download counted in megabytes (Python's WebAssembly held back until the progress is being watched)."""
+    released = threading.Event()
+    server = StaticServer(site_dir, hold=("pyodide/pyodide.asm.wasm", released))
+    driver = chromium(tmp_path / "profile")
+    try:
+        page = Page(driver, server.url)
+        driver.get(server.url + "#game=paris2020")
+        page.ready()
+        page.wait_for(lambda: page.find("#engine-status").is_displayed(), "no progress shown")
+        assert page.text("#engine-status").startswith("starting the referee: downloading Python")
+        driver.execute_script(
+            "const s = document.getElementById('engine-status'); window.seen = [s.textContent];"
+            "new MutationObserver(() => seen.push(s.textContent)).observe(s, {childList: true, characterData: true,"
+            " subtree: true});"
+        )
+        released.set()
+        engine_ready(page)
+        done(page)
+        assert not page.find("#engine-status").is_displayed()
+        assert page.text("#p2020-winner") == "entry not finished"
+        seen = driver.execute_script("return seen")
+        counted = [
+            t for t in seen if re.fullmatch(r"starting the referee: downloading Python, [\d.]+ of [\d.]+ MB…", t)
+        ]
+        assert counted, seen
+        megabytes = [float(t.split(", ")[1].split(" of ")[0]) for t in counted]
+        assert megabytes == sorted(megabytes)
+        assert megabytes[-1] > 1  # Python itself, counted as it arrives
+        stages = [t for t in seen if t and not t.startswith("starting the referee: downloading")]
+        assert stages == ["starting the referee: reading the rules…", "starting the referee: warming up…"], seen
+    finally:
+        released.set()
+        driver.quit()
+        server.stop()
+
+
 def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, tmp_path: Path) -> None:
     """A first visit by a share link, then a visit to the stored entry: the board shows the entry's cobblestones and
     buildings at once, the totals marked "computing" until the referee (held back here: its WebAssembly does not
@@ -329,13 +372,17 @@ def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, 
         page.ready()
         sketched = "return document.querySelectorAll('#overlay .sketch').length"
         page.wait_for(lambda: driver.execute_script(sketched) == coloured + built, "the entry is not sketched")
-        assert page.totals() == ("–", "–", "loading the referee: Python (1 of 3)…")
+        assert page.totals() == ("–", "–", "enter the board")
+        assert page.text("#engine-status").startswith("starting the referee: downloading Python")
         assert page.text("#computing") == "computing…"
         assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
+        top = board_top(page)  # the progress and "computing" lie over the page: the board stays where it is
 
         released.set()
         engine_ready(page)
         page.wait_for_totals(("48", "57", "blue wins"))
+        assert not page.find("#engine-status").is_displayed()
+        assert board_top(page) == top
         assert driver.execute_script(sketched) == 0  # the referee's picture instead
         assert not page.find("#computing").is_displayed()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -182,9 +183,11 @@ def test_a_damaged_share_link_is_said_at_the_top_and_the_entry_kept(
     page.driver.get("about:blank")
     page.open(link(server, code))
     page.wait_for(lambda: page.find("#alert").is_displayed(), "no message at the top")
-    assert page.text("#alert").startswith("This share link is damaged: ")
-    assert why in page.text("#alert")
-    assert page.text("#alert").endswith("The last entry is shown instead.")
+    assert page.text("#alert-text") == "This share link is damaged (cut short or altered): the last entry is kept."
+    details = script(page, "return [...document.querySelectorAll('#alert-lines li')].map(li => li.textContent)")
+    assert len(details) == 1
+    assert why in details[0]
+    assert not details[0].endswith(" at.")  # said whole, never cut mid-message
     assert script(page, "return document.getElementById('alert').getBoundingClientRect().top") < 100
     page.wait_for_totals(LEGAL)
     assert page.stored_json() == kept
@@ -193,6 +196,69 @@ def test_a_damaged_share_link_is_said_at_the_top_and_the_entry_kept(
     page.tool("ground-m")
     page.stroke([63])
     page.wait_for(lambda: not page.find("#alert").is_displayed())
+
+
+def test_a_damaged_share_link_s_message_closes_and_the_board_comes_back_up(page: Page, server: TableServer) -> None:
+    """One character altered (a control character inside the JSON): said plainly, whole, and closed by a button."""
+    code = base64.urlsafe_b64encode(RULEBOOK.replace('"A1"', '"A\x011"', 1).encode()).decode().rstrip("=")
+    top = float(script(page, "return document.getElementById('board').getBoundingClientRect().top"))
+    page.open(link(server, code))
+    page.wait_for(lambda: page.find("#alert").is_displayed(), "no message at the top")
+    assert page.text("#alert-text") == "This share link is damaged (cut short or altered): the last entry is kept."
+    (detail,) = script(page, "return [...document.querySelectorAll('#alert-lines li')].map(li => li.textContent)")
+    assert "not valid JSON" in detail
+    assert not detail.endswith(" at.")
+    page.press("#alert-close")
+    assert not page.find("#alert").is_displayed()
+    page.wait_for_totals(("0", "0", "the board is empty"))
+    assert float(script(page, "return document.getElementById('board').getBoundingClientRect().top")) == top
+
+
+def test_picking_a_tool_changes_no_button_s_width(page: Page) -> None:
+    """A tool picked is outlined, never bolder: the toolbar keeps its rows (Undo does not move)."""
+    widths = "return [...document.querySelectorAll('#tools button')].map(b => b.getBoundingClientRect().width)"
+    undo = "return Math.round(document.getElementById('undo').getBoundingClientRect().top + scrollY)"
+    page.tool("ground-o")
+    before = (script(page, widths), script(page, undo))
+    for name in ("streetlight", "large_streetlight", "chartier", "building-orange", "jardin"):
+        page.tool(name)
+        assert (script(page, widths), script(page, undo)) == before, name
+
+
+def test_every_tap_target_is_at_least_40_px_high_and_the_problems_are_not_a_scroll_box(page: Page) -> None:
+    load(page, json.dumps(rulebook(reserve={"orange": [6, 6, 6], "blue": [4]}, postcards={"in_play": []})))
+    page.press("#more-problems")  # every problem shown: their buttons measured too
+    small = script(
+        page,
+        "return [...document.querySelectorAll('main.cite button, main.cite input, main.cite select,"
+        " main.cite label.file, #alert button, #alert summary')]"
+        ".filter(e => e.offsetParent && !e.classList.contains('visually-hidden'))"
+        ".map(e => [e.id || e.className || e.textContent, e.getBoundingClientRect().height])"
+        ".filter(([, h]) => h < 40)",
+    )
+    assert small == []
+    page.press("#more-problems")
+    # The first problem under the verdict, every one when asked: each whole, in the page's own scroll.
+    problems = page.find("#problems")
+    items = problems.find_elements("css selector", "li")
+    assert len(items) >= 3
+    assert [item.is_displayed() for item in items] == [True] + [False] * (len(items) - 1)
+    page.press("#more-problems")
+    assert page.text("#more-problems") == "Only the first"
+    assert all(item.is_displayed() for item in items)
+    assert script(page, "return getComputedStyle(arguments[0]).overflowY", problems) == "visible"
+    assert script(page, "return arguments[0].scrollHeight <= arguments[0].clientHeight", problems)
+    page.press("#more-problems")
+    assert page.text("#more-problems") == f"All {len(items)}"
+    assert not items[1].is_displayed()
+
+
+def test_a_phone_shows_a_short_title_and_a_file_button(page: Page) -> None:
+    assert page.find("header.top h1").is_displayed()
+    assert page.text("header.top h1") == "Paris"
+    button = page.find("label.file[for=upload]")
+    assert button.text == "Open a file…"
+    assert button.size["height"] >= 40
 
 
 def test_a_picture_opened_as_a_file_is_said_not_to_be_text(page: Page, tmp_path: Path) -> None:
@@ -204,23 +270,48 @@ def test_a_picture_opened_as_a_file_is_said_not_to_be_text(page: Page, tmp_path:
     assert page.text("#io-errors") == (
         "this is not a text file (a PNG picture?): open a text grid (.txt) or a paris-position/1 JSON document (.json)"
     )
-    assert (
-        page.text("#hint") == "Not loaded: board.png cannot be read (below, under In and out). The board is as it was."
-    )
+    assert page.text("#io-message") == "Not loaded: board.png cannot be read. The board is as it was."
     assert not differences(page.stored(), paris_score.loads(RULEBOOK))
 
 
-def test_the_hint_tells_the_truth_after_a_failed_import_and_old_errors_go(page: Page) -> None:
+def below(page: Page, message: str, button: str) -> float:
+    """How far the top of ``message`` is below the bottom of ``button`` (CSS pixels; negative if above)."""
+    return float(
+        script(
+            page,
+            "const [m, b] = [arguments[0], arguments[1]].map(id => document.querySelector(id).getBoundingClientRect());"
+            "return m.height > 0 ? m.top - b.bottom : -1e9;",
+            message,
+            button,
+        )
+    )
+
+
+def test_an_import_s_message_is_said_next_to_its_button_and_old_errors_go(page: Page) -> None:
     load(page, RULEBOOK)
-    assert page.text("#hint") == "Loaded the pasted text."
+    assert page.text("#io-message") == "Loaded the pasted text."
+    assert 0 <= below(page, "#io-message", "#load-paste") < 60  # seen from the button just pressed
     page.paste("orange reserve: 5 5\nthis is not a grid\n")
     page.wait_for(lambda: script(page, "return document.querySelectorAll('#io-errors li').length") > 0)
-    assert page.text("#hint").startswith("Not loaded: the pasted text ")
-    assert page.text("#hint").endswith("The board is as it was.")
+    assert page.text("#io-message").startswith("Not loaded: the pasted text ")
+    assert page.text("#io-message").endswith("The board is as it was.")
+    assert 0 <= below(page, "#io-message", "#load-paste") < 60
     page.wait_for_totals(LEGAL)
     page.tool("ground-m")
     page.stroke([63])  # a later edit: the errors are of an old paste
     page.wait_for(lambda: script(page, "return document.querySelectorAll('#io-errors li').length") == 0)
+    assert not page.find("#io-message").is_displayed()
+
+
+def test_an_export_s_message_is_said_next_to_its_button(page: Page) -> None:
+    load(page, RULEBOOK)
+    page.press("#share")
+    page.wait_for(lambda: page.find("#out-message").is_displayed(), "nothing said")
+    assert page.text("#out-message").endswith("it holds the whole position.")
+    assert 0 <= below(page, "#out-message", "#share") < 60
+    page.press("#download-json")
+    page.wait_for(lambda: page.text("#out-message") == "Saved as position.json.")
+    assert 0 <= below(page, "#out-message", "#download-json") < 60
 
 
 def test_a_drag_from_a_building_starts_a_new_one_and_says_so(page: Page) -> None:
@@ -269,7 +360,10 @@ def test_an_entry_in_progress_is_told_from_a_broken_rule(page: Page) -> None:
     assert page.text("#verdict") == "Entry not finished: 6 to enter"
     assert page.find("#verdict-bar").get_attribute("class") == "verdict-bar todo"
     assert not script(page, "return document.body.classList.contains('illegal')")
-    kinds = [b.text.split(" ")[0] for b in page.driver.find_elements("css selector", "#problems button")]
+    kinds = [
+        b.get_attribute("textContent").split(" ")[0]
+        for b in page.driver.find_elements("css selector", "#problems button")
+    ]
     assert set(kinds) == {"To"}
     load(page, json.dumps(rulebook(reserve={"orange": [6, 6, 6], "blue": [4]})))
     assert page.text("#verdict") == "Breaks a rule: score not final"
@@ -324,3 +418,31 @@ def test_the_rulebook_example_by_taps_on_a_phone(page: Page) -> None:
     assert page.presses <= 50
     assert page.scrolls <= 2
     assert script(page, "return [innerWidth, document.documentElement.scrollWidth]") == [390, 390]  # no sideways
+
+
+def docs_share_link() -> str:
+    """The rulebook example's share link docs/table.md gives (its "The share link" section)."""
+    text = (ROOT / "docs" / "table.md").read_text("utf-8")
+    (code,) = re.findall(r"^#position=([A-Za-z0-9_-]+)$", text, re.MULTILINE)
+    return code
+
+
+def test_the_docs_share_link_is_the_rulebook_example_as_the_docs_say_to_make_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = docs_share_link()
+    decoded = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    assert json.loads(decoded) == json.loads(RULEBOOK)
+    # The Python the docs give to make a link makes one of the same position.
+    text = (ROOT / "docs" / "table.md").read_text("utf-8")
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", text, re.DOTALL) if "#position=" in b]
+    monkeypatch.chdir(ROOT)
+    exec(example, {})
+    made = capsys.readouterr().out.strip().removeprefix("#position=")
+    assert json.loads(base64.urlsafe_b64decode(made + "=" * (-len(made) % 4))) == json.loads(RULEBOOK)
+
+
+def test_the_docs_share_link_opens_the_rulebook_example(page: Page, server: TableServer) -> None:
+    page.open(link(server, docs_share_link()))
+    page.wait_for_totals(LEGAL)
+    assert not differences(page.stored(), paris_score.loads(RULEBOOK))

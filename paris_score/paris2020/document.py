@@ -24,17 +24,34 @@ import json
 import os
 from typing import Any, Final
 
-from paris_score.errors import Paris2020FormatError
+from paris_score.errors import Located, Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats._jsonread import Reader, kind
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
-from paris_score.paris2020.referee import problems
+from paris_score.paris2020.referee import NEEDS_A_NAME, NO_OWNER, problems
 
 FINAL_FORMAT: Final = "paris2020-final/1"
 _TOP_KEYS: Final = ("format", "note", "players", "districts")
 _PLAYER_KEYS: Final = ("name", "points", "francs", "bonus_27")
 _DISTRICT_KEYS: Final = ("name", "scoring", "properties")
 _PROPERTY_KEYS: Final = ("value", "owners")
+NOT_ENTERED: Final = "enter a whole number"
+"""A number left blank: a text with nothing in it (the table page's form sends its fields as typed)."""
+
+
+def _whole(r: Reader, path: str, value: object) -> int | None:
+    """A whole number; a text in its place is said as a player reads it (left blank, or not a whole number)."""
+    if isinstance(value, str):
+        r.fail(path, NOT_ENTERED if not value.strip() else f'{NOT_ENTERED}, not the text "{value.strip()}"')
+        return None
+    return r.integer(path, value)
+
+
+def unfinished(errors: list[Located]) -> bool:
+    """Whether ``errors`` are all of an entry not finished (a blank number or name, a property with no owner)."""
+    return bool(errors) and all(
+        e.message in (NOT_ENTERED, NO_OWNER) or e.message.endswith(f" {NEEDS_A_NAME}") for e in errors
+    )
 
 
 def _boolean(r: Reader, path: str, value: object) -> bool | None:
@@ -49,8 +66,8 @@ def _player(r: Reader, path: str, value: object) -> Player | None:
     if obj is None:
         return None
     name = r.string(f"{path}.name", obj["name"]) if "name" in obj else None
-    points = r.integer(f"{path}.points", obj["points"]) if "points" in obj else None
-    francs = r.integer(f"{path}.francs", obj["francs"]) if "francs" in obj else None
+    points = _whole(r, f"{path}.points", obj["points"]) if "points" in obj else None
+    francs = _whole(r, f"{path}.francs", obj["francs"]) if "francs" in obj else None
     bonus = _boolean(r, f"{path}.bonus_27", obj["bonus_27"]) if "bonus_27" in obj else False
     if name is None or points is None or francs is None or bonus is None:
         return None
@@ -61,7 +78,7 @@ def _property(r: Reader, path: str, value: object) -> Property | None:
     obj = r.mapping(path, value, _PROPERTY_KEYS, _PROPERTY_KEYS)
     if obj is None:
         return None
-    worth = r.integer(f"{path}.value", obj["value"]) if "value" in obj else None
+    worth = _whole(r, f"{path}.value", obj["value"]) if "value" in obj else None
     owners = r.each(f"{path}.owners", obj["owners"], r.string) if "owners" in obj else None
     return None if worth is None or owners is None else Property(worth, tuple(owners))
 
@@ -71,7 +88,7 @@ def _district(r: Reader, path: str, value: object) -> District | None:
     if obj is None:
         return None
     name = r.string(f"{path}.name", obj["name"]) if "name" in obj else None
-    scoring = r.each(f"{path}.scoring", obj["scoring"], r.integer) if "scoring" in obj else None
+    scoring = r.each(f"{path}.scoring", obj["scoring"], lambda p, v: _whole(r, p, v)) if "scoring" in obj else None
     found = (
         r.each(f"{path}.properties", obj["properties"], lambda p, v: _property(r, p, v))
         if "properties" in obj

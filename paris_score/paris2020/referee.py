@@ -8,6 +8,7 @@ doubtful but a player may still have right (K8).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from paris_score.errors import Located, counted
 from paris_score.paris2020.model import MAX_DISTRICTS, MAX_OWNERS, PLAYER_COUNTS, POOL_KEYS, EndOfGame
@@ -29,6 +30,11 @@ def and_list(names: Iterable[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
+NEEDS_A_NAME: Final = "needs a name"
+"""The end of a player's or a district's error when it has no name (a form's field not filled in yet)."""
+NO_OWNER: Final = "a property has at least one owner (K3)"
+
+
 def _natural(path: str, value: int) -> Iterable[Located]:
     if value < 0:
         yield Located(path, f"expected a whole number of at least 0, got {value}")
@@ -38,7 +44,7 @@ def _names(path: str, names: list[str], what: str) -> Iterable[Located]:
     """Each name given, distinct from the earlier ones."""
     for i, name in enumerate(names):
         if not name.strip():
-            yield Located(f"{path}[{i}].name", f"a {what} needs a name")
+            yield Located(f"{path}[{i}].name", f"a {what} {NEEDS_A_NAME}")
         elif name in names[:i]:
             earlier = f"{path}[{names.index(name)}]"
             yield Located(f"{path}[{i}].name", f"{name!r} is the name of {earlier} too; names are distinct")
@@ -73,7 +79,7 @@ def problems(game: EndOfGame) -> list[Located]:
         for j, prop in enumerate(district.properties):
             found += _natural(f"{at}.properties[{j}].value", prop.value)
             if not prop.owners:
-                found.append(Located(f"{at}.properties[{j}].owners", "a property has at least one owner (K3)"))
+                found.append(Located(f"{at}.properties[{j}].owners", NO_OWNER))
             elif len(prop.owners) > MAX_OWNERS:
                 found.append(
                     Located(

@@ -48,6 +48,7 @@ let sketched = null; // before the referee's first picture: the position whose c
 let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
+let problemsOpen = false; // every problem listed under the verdict, not only the first
 let timer = null; // a refresh waiting for the entry to settle
 let generation = 0; // the latest refresh: an older answer is dropped
 let pictureGeneration = 0; // the latest picture (a refresh or a redraw of the overlays)
@@ -106,9 +107,11 @@ function commit(next) {
   setPosition(next);
 }
 
-/** After a change, what was said of an earlier import or share link is out of date. */
+/** After a change, what was said of an earlier import, export or share link is out of date. */
 function clearMessages() {
   $("io-errors").replaceChildren();
+  say("io-message", null);
+  say("out-message", null);
   alertTop(null);
 }
 
@@ -438,8 +441,11 @@ async function post(path, body) {
 }
 
 function showEngine(state) {
-  // The static page loads its referee on the first visit: say so (with the step) until the first score.
-  if (state.stage !== "ready") $("winner").textContent = state.text;
+  // The static page loads its referee on the first visit: said over the page's top edge (in both games' views),
+  // until it runs; a referee that cannot start is said in the header, where the winner would be.
+  $("engine-status").textContent = state.text;
+  $("engine-status").hidden = state.stage !== "loading";
+  if (state.stage === "failed") $("winner").textContent = state.text;
 }
 
 function schedule() {
@@ -477,6 +483,7 @@ function stale(on) {
   if (on) {
     $("verdict").textContent = "The referee does not answer: the totals above are of an earlier entry. Each change asks again.";
     $("verdict-bar").className = "verdict-bar error";
+    showMoreProblems();
   }
 }
 
@@ -668,6 +675,16 @@ function showProblems() {
     item.appendChild(button);
     list.appendChild(item);
   }
+  showMoreProblems();
+}
+
+/** The button that lists every problem under the verdict, or only the first (the board and the tools stay in view). */
+function showMoreProblems() {
+  const more = $("more-problems");
+  more.hidden = problems.length < 2;
+  more.textContent = problemsOpen ? "Only the first" : `All ${problems.length}`;
+  more.setAttribute("aria-expanded", String(problemsOpen));
+  $("verdict-bar").classList.toggle("open", problemsOpen);
 }
 
 function toggleHighlight(next) {
@@ -811,10 +828,19 @@ function hint(text) {
   $("hint").textContent = text;
 }
 
-/** A message at the top of the page (a damaged share link), or none. */
-function alertTop(text) {
-  $("alert").textContent = text || "";
+/** A message at the top of the page (a damaged share link) with the details under it, or none. */
+function alertTop(text, details = []) {
+  $("alert-text").textContent = text || "";
+  $("alert-lines").replaceChildren(...details.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  $("alert-details").hidden = !details.length;
   $("alert").hidden = !text;
+}
+
+/** A message next to the buttons that caused it (an import's, or an export's), or none. */
+function say(id, text, error = false) {
+  $(id).textContent = text || "";
+  $(id).className = "io-message" + (error ? " error" : "");
+  $(id).hidden = !text;
 }
 
 // -- in and out ---------------------------------------------------------------------------------------------------
@@ -834,14 +860,15 @@ async function loadText(text, source) {
   }
   selected = null;
   commit(complete(answer.data));
-  hint(source === "link" ? "Opened the share link: Undo brings back the entry you had." : `Loaded ${source}.`);
+  if (source === "link") hint("Opened the share link: Undo brings back the entry you had.");
+  else say("io-message", `Loaded ${source}.`);
   return true;
 }
 
 /** Why what was given could not be loaded; the entry stays as it was. A share link is said at the top. */
 function refused(source, lines) {
   if (source === "link") {
-    alertTop(`This share link is damaged: ${lines.slice(0, 3).join("; ")}. The last entry is shown instead.`);
+    alertTop("This share link is damaged (cut short or altered): the last entry is kept.", lines);
     return;
   }
   const errors = $("io-errors");
@@ -852,7 +879,7 @@ function refused(source, lines) {
     item.textContent = line;
     errors.appendChild(item);
   }
-  hint(`Not loaded: ${source} ${lines.length === 1 ? "cannot be read" : `has ${count(lines.length, "error")}`} (below, under In and out). The board is as it was.`);
+  say("io-message", `Not loaded: ${source} ${lines.length === 1 ? "cannot be read" : `has ${count(lines.length, "error")}`}. The board is as it was.`, true);
 }
 
 const SIGNATURES = [
@@ -897,12 +924,12 @@ function saveFile(data, name, type) {
 
 async function download(to, name, type) {
   const answer = await post("/api/convert?to=" + to, JSON.stringify(pos));
-  if (answer.status !== 200) return hint(messages(answer.data).join("; "));
+  if (answer.status !== 200) return say("out-message", messages(answer.data).join("; "), true);
   saveFile(typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data, null, 2), name, type);
   const unknown = notGiven(pos);
   if (to === "text" && unknown.length) {
-    hint(`Saved with ${unknown.map((p) => `"${p} reserve: unknown"`).join(" and ")}: not given, counted as none with a warning.`);
-  }
+    say("out-message", `Saved with ${unknown.map((p) => `"${p} reserve: unknown"`).join(" and ")}: not given, counted as none with a warning.`);
+  } else say("out-message", `Saved as ${name}.`);
 }
 
 /** A share link's code for `text`: its UTF-8 bytes in base64url, without padding (also used by paris2020.js). */
@@ -974,9 +1001,9 @@ async function share() {
   $("share-link").select();
   try {
     await navigator.clipboard.writeText(url);
-    hint("Share link copied: it holds the whole position.");
+    say("out-message", "Share link copied: it holds the whole position.");
   } catch (e) {
-    hint("Copy the share link below: it holds the whole position.");
+    say("out-message", "Copy the share link below: it holds the whole position.");
   }
 }
 
@@ -1025,6 +1052,11 @@ async function start() {
   $("download-json").addEventListener("click", () => download("json", "position.json", "application/json"));
   $("download-text").addEventListener("click", () => download("text", "position.txt", "text/plain"));
   $("share").addEventListener("click", share);
+  $("alert-close").addEventListener("click", () => alertTop(null));
+  $("more-problems").addEventListener("click", () => {
+    problemsOpen = !problemsOpen;
+    showMoreProblems();
+  });
   window.addEventListener("hashchange", openLink);
   document.addEventListener("keydown", (ev) => {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.tagName === "TEXTAREA" || ev.target.tagName === "INPUT") return;

@@ -10,7 +10,7 @@ const engine = (() => {
   const waiting = new Map(); // request id -> {resolve, reject}
   const worker = new Worker("static/worker.js", { type: "module" });
   let lastId = 0;
-  let state = { stage: "loading", step: 0, steps: 3, text: "loading the referee…" };
+  let state = { stage: "loading", step: 0, steps: 3, text: "starting the referee…" };
 
   function report(next) {
     state = next;

@@ -237,6 +237,8 @@
     }
     if (mine !== asked || timer !== null) return; // a later change is waiting or asked: this answer is old
     shown = got.status === 200 ? [] : got.data.errors || [];
+    // Blank fields still to fill in (the referee's "entry not finished") are marked as to enter, not as errors.
+    document.body.classList.toggle("p2020-unfinished", got.status !== 200 && got.data.error === "entry not finished");
     showErrors(shown);
     if (got.status === 200) showScore(got.data);
     else showRefused(got.data.error || "not scored");

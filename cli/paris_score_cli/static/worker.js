@@ -10,10 +10,45 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const STEPS = 3;
 // A progress report; the last one says how Python started ("snapshot" or "anew"), for tests and benchmarks.
-const say = (step, text, start) => postMessage({ progress: { stage: step < STEPS ? "loading" : "ready", step, steps: STEPS, text, start } });
+function say(at, text, start) {
+  step = at;
+  said = text;
+  postMessage({ progress: { stage: at < STEPS ? "loading" : "ready", step: at, steps: STEPS, text, start } });
+}
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 const SNAPSHOTS = "referee-snapshots"; // a Cache Storage cache of its own: sw.js replaces only its own caches
+const MB = 1e6;
+
+// The bytes downloaded so far, said while Python downloads (about 14 MB on a first visit; from the offline copy
+// or the browser's cache later, in a moment). Every fetch of this worker, Pyodide's own included, is counted.
+let step = 0;
+let received = 0;
+let expected = 0; // the sum of the Content-Length of the responses under way (0 when not told)
+let said = "";
+const plainFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (...args) => {
+  const response = await plainFetch(...args);
+  const size = Number(response.headers.get("content-length")) || 0;
+  if (!response.body || step > 0) return response;
+  expected += size;
+  const counter = new TransformStream({
+    transform(chunk, out) {
+      received += chunk.byteLength;
+      downloading();
+      out.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+};
+
+function downloading() {
+  // A compressed response counts more bytes than its Content-Length: then only the bytes are said.
+  const of = expected >= received ? ` of ${(expected / MB).toFixed(1)}` : "";
+  const text = `starting the referee: downloading Python, ${(received / MB).toFixed(1)}${of} MB…`;
+  if (step === 0 && text !== said) say(0, text);
+}
 
 // Imports everything the page's answers use and answers once, so that the snapshot holds it all.
 const WARM_UP = `
@@ -101,7 +136,7 @@ async function restore(key, wheels) {
 }
 
 const ready = (async () => {
-  say(0, "loading the referee: Python (1 of 3)…");
+  say(0, "starting the referee: downloading Python…");
   // The wheels download while Python starts.
   const about = download("site.json").then((r) => r.json());
   const wheels = about.then(({ wheels }) => Promise.all(wheels.map((path) => download(path).then((r) => r.arrayBuffer()))));
@@ -113,9 +148,9 @@ const ready = (async () => {
     return restored;
   }
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-  say(1, "loading the referee: the rules (2 of 3)…");
+  say(1, "starting the referee: reading the rules…");
   unpack(pyodide, await wheels);
-  say(2, "loading the referee: starting (3 of 3)…");
+  say(2, "starting the referee: warming up…");
   let snapshot = null;
   try {
     pyodide.runPython(WARM_UP);
