@@ -143,8 +143,13 @@ class Page:
         self.click(self.find(css))
 
     def settle(self) -> None:
-        """Wait until the page has answered the last change: a refresh resizes the panels above the controls."""
-        self.wait_for(lambda: not self.driver.execute_script("return document.body.classList.contains('busy')"))
+        """Wait until the page has answered the last change (the board's, or the Paris (2020) form's): an answer
+        resizes the panels and the fields' error lines, so a tap aimed before it could land on what moved there."""
+        self.wait_for(
+            lambda: not self.driver.execute_script(
+                "return document.body.classList.contains('busy') || document.body.dataset.p2020 === 'busy'"
+            )
+        )
 
     def click(self, element: Any) -> None:
         self.settle()
