@@ -10,7 +10,7 @@ also works alone: without a board it computes one.  :func:`paris_score.score_man
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
@@ -185,17 +185,18 @@ def _lit_buildings(player: Player, bd: Board, light: Light) -> LitBuildings:
     return _lit_lines(_entries(bd, player), bd, light)
 
 
+def _large_lights(s: Bitboard, built: Bitboard, table: Sight | None) -> Bitboard:
+    """S1b: the spaces the large streetlight lights of the building on ``s`` (0: it does not light it)."""
+    return lit_spaces(table, s, built & ~s) if table is not None and s & table.reach else 0
+
+
 def _lit_points(entries: tuple[Entry, ...], bd: Board, light: Light) -> int:
-    """S1 as a number: :func:`lit_buildings`' total without its lines."""
+    """S1 as a number: :func:`lit_buildings`' total without its lines (the engine's :meth:`outcome`)."""
     total = 0
     built = bd.built
     normal, _, table = light
-    reach = 0 if table is None else table.reach
     for _, s, halo, size in entries:
-        n = (normal & halo).bit_count()  # S1a
-        if s & reach and table is not None and lit_spaces(table, s, built & ~s):  # S1b
-            n += 1
-        total += size * n
+        total += size * ((normal & halo).bit_count() + (1 if _large_lights(s, built, table) else 0))  # S1a, S1b
     return total
 
 
@@ -204,15 +205,10 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     total = 0
     built = bd.built
     normal, large, table = light
-    reach = 0 if table is None else table.reach
     large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
-        hit = normal & halo  # S1a
-        seen = 0  # S1b: the spaces the large streetlight lights
-        if s & reach and table is not None:
-            seen = lit_spaces(table, s, built & ~s)
-            if seen:
-                hit |= large
+        seen = _large_lights(s, built, table)
+        hit = normal & halo | large if seen else normal & halo  # S1a, S1b
         # Most buildings have no lamp or one: those need no loop.
         lamps = tuple(squares_of(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)
@@ -229,48 +225,39 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
     return _largest_group(_entries(board or board_of(position), as_player(player)))
 
 
-def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
+def _groups(entries: tuple[Entry, ...]) -> Iterator[tuple[int, list[Building]]]:
+    """S2: each edge-connected group of ``entries``' buildings, with its total size."""
     left = list(entries)
-    best_points = 0
-    best_ids: tuple[str, ...] = ()
     while left:
         first, _, reach, size = left.pop()
-        members = [first.id]
+        members = [first]
         i = 0
         while i < len(left):  # add every building beside the group, rescanning after each addition
             other, s, halo, n = left[i]
             if s & reach:
-                members.append(other.id)
+                members.append(other)
                 size += n
                 reach |= halo
                 del left[i]
                 i = 0
             else:
                 i += 1
-        ids = tuple(sorted(members))
+        yield size, members
+
+
+def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
+    best_points = 0
+    best_ids: tuple[str, ...] = ()
+    for size, members in _groups(entries):
+        ids = tuple(sorted(b.id for b in members))
         if size > best_points or (size == best_points and ids[0] < best_ids[0]):
             best_points, best_ids = size, ids
     return LargestGroup(best_points, best_ids)
 
 
 def _largest_group_points(entries: tuple[Entry, ...]) -> int:
-    """S2 as a number: :func:`largest_group`'s points, the groups merged as there, without their ids."""
-    best = 0
-    left = list(entries)
-    while left:
-        _, _, reach, size = left.pop()
-        i = 0
-        while i < len(left):  # add every building beside the group, rescanning after each addition
-            _, s, halo, n = left[i]
-            if s & reach:
-                size += n
-                reach |= halo
-                del left[i]
-                i = 0
-            else:
-                i += 1
-        best = max(best, size)
-    return best
+    """S2 as a number: :func:`largest_group`'s points without its ids (the engine's :meth:`outcome`)."""
+    return max((size for size, _ in _groups(entries)), default=0)
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
