@@ -146,8 +146,10 @@ class Page:
         """Wait until the page has answered the last change (the board's, or the Paris (2020) form's): an answer
         resizes the panels and the fields' error lines, so a tap aimed before it could land on what moved there."""
         self.wait_for(
-            lambda: not self.driver.execute_script(
-                "return document.body.classList.contains('busy') || document.body.dataset.p2020 === 'busy'"
+            lambda: (
+                not self.driver.execute_script(
+                    "return document.body.classList.contains('busy') || document.body.dataset.p2020 === 'busy'"
+                )
             )
         )
 
