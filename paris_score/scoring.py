@@ -207,8 +207,10 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     normal, large, table = light
     large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
-        seen = _large_lights(s, built, table)
-        hit = normal & halo | large if seen else normal & halo  # S1a, S1b
+        hit = normal & halo  # S1a
+        seen = _large_lights(s, built, table)  # S1b
+        if seen:
+            hit |= large
         # Most buildings have no lamp or one: those need no loop.
         lamps = tuple(squares_of(hit)) if hit & (hit - 1) else (hit.bit_length() - 1,) if hit else ()
         points = size * len(lamps)

@@ -152,7 +152,7 @@ class Examined:
     source: str
     rows: GridLines = None
     """The line of each grid row in a text grid, for messages about spaces."""
-    pattern_said: str = ""
+    said: str = ""
     """What the options did to this file: ``--pattern`` replaced its pattern; ``--pieces`` was not used on it."""
     pattern: Pattern | None = None
     """``--pattern``, for the JSON document."""
@@ -247,7 +247,7 @@ def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | Non
     text = data.decode("utf-8-sig")
     return Examined(
         source,
-        pattern_said=said,
+        said=said,
         pattern=pattern,
         problems=tuple(record_problems(done, final)),
         replay=done,
@@ -293,8 +293,8 @@ def text_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str]:
     if examined.failures:
         return
     yield verdict_line(examined, final, verbose)
-    if examined.pattern_said:
-        yield f"  {examined.pattern_said}"
+    if examined.said:
+        yield f"  {examined.said}"
     if examined.replay is not None:
         yield f"  {record_line(examined.replay)}"
     kept = shown(list(examined.problems), verbose)
