@@ -249,12 +249,11 @@ def _groups(entries: tuple[Entry, ...]) -> Iterator[tuple[int, list[Building]]]:
 
 def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
     best_points = 0
-    best_ids: tuple[str, ...] = ()
-    for size, members in _groups(entries):
-        ids = tuple(sorted(b.id for b in members))
-        if size > best_points or (size == best_points and ids[0] < best_ids[0]):
-            best_points, best_ids = size, ids
-    return LargestGroup(best_points, best_ids)
+    best: list[Building] = []
+    for size, members in _groups(entries):  # the ids are compared on a tie only, and sorted for the best group only
+        if size > best_points or (size == best_points and min([b.id for b in members]) < min([b.id for b in best])):
+            best_points, best = size, members
+    return LargestGroup(best_points, tuple(sorted([b.id for b in best])))
 
 
 def _largest_group_points(entries: tuple[Entry, ...]) -> int:
