@@ -504,12 +504,15 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    return pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+    return Occupancy(built, *pieces_occupancy(position.pieces, position.ground.streetlight, built, count))
 
 
-def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int) -> Occupancy:
-    """:func:`occupancy` from the special ``pieces``, the printed ``streetlight`` spaces and the buildings' union
-    (``built``) and sizes' sum (``count``)."""
+def pieces_occupancy(
+    pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int
+) -> tuple[Bitboard, Bitboard, bool]:
+    """:func:`occupancy`'s occupied spaces, lamps and overlap from the special ``pieces``, the printed
+    ``streetlight`` spaces and the buildings' union (``built``) and sizes' sum (``count``): a plain tuple, as
+    :func:`paris_score.scoring.board_from` takes it apart at once."""
     occupied = built
     for value in _STANDING_OF(pieces):
         if value is not None:
@@ -519,7 +522,7 @@ def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, cou
     for sq in _LAMPS_OF(pieces):
         if sq is not None:
             lamps |= 1 << sq
-    return Occupancy(built, occupied, lamps, occupied.bit_count() != count)
+    return occupied, lamps, occupied.bit_count() != count
 
 
 _LAMPS_OF: Final = operator.attrgetter(*(piece.key for piece in LAMP_PIECES))
