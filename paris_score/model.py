@@ -340,10 +340,8 @@ class Reserve:
     not_given: tuple[Player, ...] = attrs.field(default=(), converter=_players)
 
     def __attrs_post_init__(self) -> None:
-        for player, sizes, shapes in (
-            (Player.ORANGE, self.orange, self.orange_shapes),
-            (Player.BLUE, self.blue, self.blue_shapes),
-        ):
+        orange, blue = PLAYERS  # read once: an enum member read from its class costs about as much as a call
+        for player, sizes, shapes in ((orange, self.orange, self.orange_shapes), (blue, self.blue, self.blue_shapes)):
             if sizes and player in self.not_given:
                 raise ValueError(f"reserve {player}: not given, yet {counted(len(sizes), 'building')} listed")
             if not shapes:  # no shape known: nothing to check

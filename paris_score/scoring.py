@@ -54,6 +54,12 @@ from paris_score.squares import (
     squares_of,
 )
 
+_ORANGE, _BLUE = PLAYERS
+"""The players read once: Python 3.11 looks ``Player.ORANGE`` up in the enum's class at each read (about as dear
+as a call), and a score reads them some fifteen times."""
+_SACRE_COEUR: Final = Postcard.SACRE_COEUR
+"""Read once, as the players: S3 asks for it twice a player."""
+
 UNBUILT_PENALTY = -3
 PAINTER_POINTS_PER_LAMP = 2
 STATUE_POINTS_ADJACENT = 2
@@ -94,11 +100,10 @@ def board_from(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bit
     blue: list[Entry] = []
     built = 0
     count = 0
-    orange_player = Player.ORANGE
     for b in buildings:
         s = b.spaces
         size = s.bit_count()
-        (orange if b.owner is orange_player else blue).append((b, s, adjacent(s), size))
+        (orange if b.owner is _ORANGE else blue).append((b, s, adjacent(s), size))
         built |= s
         count += size
     occupied, lamps, overlap = pieces_occupancy(pieces, streetlight, built, count)
@@ -112,7 +117,7 @@ def board_with(board: Board, building: Building, replacing: Building | None = No
     s = building.spaces
     entry = (building, s, adjacent(s), s.bit_count())
     orange, blue = board.orange, board.blue
-    if building.owner is Player.ORANGE:
+    if building.owner is _ORANGE:
         orange = _put(orange, entry, replacing)
     else:
         blue = _put(blue, entry, replacing)
@@ -145,7 +150,7 @@ def board_with_piece(board: Board, piece: Piece, sq: Square) -> Board:
 
 def _entries(board: Board, player: Player) -> tuple[Entry, ...]:
     """``player``'s buildings on ``board``."""
-    return board.orange if player is Player.ORANGE else board.blue
+    return board.orange if player is _ORANGE else board.blue
 
 
 Light = tuple[Bitboard, Bitboard, Sight | None]
@@ -264,15 +269,15 @@ def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
 
 def _unbuilt(position: Position, player: Player, used: tuple[Postcard, ...]) -> Unbuilt:
     reserve = position.reserve
-    sizes = reserve.orange if player is Player.ORANGE else reserve.blue
+    sizes = reserve.orange if player is _ORANGE else reserve.blue
     points = _unbuilt_points(len(sizes), used)
-    waived = Postcard.SACRE_COEUR if sizes and not points else None
+    waived = _SACRE_COEUR if sizes and not points else None
     return Unbuilt(len(sizes), points, waived, sizes, player not in reserve.not_given)
 
 
 def _unbuilt_points(count: int, used: tuple[Postcard, ...]) -> int:
     """S3 as a number: -3 each of ``count`` buildings left in reserve, 0 with Sacré-Cœur among the ``used`` cards."""
-    if Postcard.SACRE_COEUR in used:
+    if _SACRE_COEUR in used:
         return 0
     return UNBUILT_PENALTY * count
 
@@ -383,7 +388,7 @@ def _postcards(position: Position, player: Player, bd: Board, used: tuple[Postca
     if not used:
         return CardScores(0, ())
     cards = [_CARD_SCORES[card](position, player, bd) for card in STAMPED if card in used]
-    return CardScores(sum(c.points for c in cards), tuple(cards))
+    return CardScores(sum([c.points for c in cards]), tuple(cards))
 
 
 _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore]]] = {
@@ -421,7 +426,7 @@ def free_own_spaces(position: Position, player: PlayerLike, board: Board | None 
 
 def _free_own_spaces(position: Position, player: Player, bd: Board) -> int:
     ground = position.ground
-    own = ground.orange if player is Player.ORANGE else ground.blue
+    own = ground.orange if player is _ORANGE else ground.blue
     return (own_spaces(own, position.pieces.chartier) & ~bd.occupied).bit_count()
 
 
@@ -432,7 +437,7 @@ def player_score(position: Position, player: PlayerLike, board: Board | None = N
 
 
 def _player_score(position: Position, player: Player, bd: Board, light: Light) -> PlayerScore:
-    if player is Player.ORANGE:
+    if player is _ORANGE:
         used, entries = position.postcards.orange, bd.orange
     else:
         used, entries = position.postcards.blue, bd.blue
@@ -472,7 +477,7 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
             sq = position.pieces.at(piece)
             if sq is not None:
                 out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
-    o, b = scores[Player.ORANGE], scores[Player.BLUE]
+    o, b = scores[_ORANGE], scores[_BLUE]
     if o.total == b.total:
         if report_winner == "tie":
             out.append(f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: a shared victory (S5)")
@@ -493,7 +498,7 @@ def winner_of(orange: tuple[int, int], blue: tuple[int, int]) -> Winner:
     """S5 on (total, free own-colour spaces) pairs: a :class:`Player` or ``"tie"``."""
     if orange == blue:
         return "tie"
-    return Player.ORANGE if orange > blue else Player.BLUE
+    return _ORANGE if orange > blue else _BLUE
 
 
 class Totals(NamedTuple):
@@ -508,7 +513,7 @@ class Totals(NamedTuple):
     def lead(self, player: PlayerLike) -> int:
         """The player's total minus the opponent's."""
         player = as_player(player)
-        return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
+        return self.orange - self.blue if player is _ORANGE else self.blue - self.orange
 
 
 def totals(position: Position, board: Board | None = None) -> Totals:
@@ -570,7 +575,7 @@ def score(position: Position) -> Report:
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
     light = light_of(position, bd)
-    orange = _player_score(position, Player.ORANGE, bd, light)
-    blue = _player_score(position, Player.BLUE, bd, light)
+    orange = _player_score(position, _ORANGE, bd, light)
+    blue = _player_score(position, _BLUE, bd, light)
     won = winner(orange, blue)
-    return Report(orange, blue, won, tuple(notes(position, won, {Player.ORANGE: orange, Player.BLUE: blue})))
+    return Report(orange, blue, won, tuple(notes(position, won, {_ORANGE: orange, _BLUE: blue})))
