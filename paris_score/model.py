@@ -152,9 +152,9 @@ class Ground:
     def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Ground:
         """From 8 strings of 8 characters ``o``/``b``/``m``/``l``, row 1 first."""
         sets = dict.fromkeys(GROUND_CODES, 0)
-        if len(rows) != 8 or any(len(row) != 8 for row in rows):
+        if len(rows) != 8 or {*map(len, rows)} != {8}:  # map: quicker than a generator
             raise ValueError("ground: expected 8 rows of 8 spaces")
-        text = "".join(rows) if all(isinstance(row, str) for row in rows) else ""
+        text = "".join(rows) if {*map(type, rows)} == {str} else ""
         if text.isascii():
             text = text.lower()
             if len(text) == 64 and not text.translate(_DROP_CODES):

@@ -382,7 +382,7 @@ def read_well_formed(data: object) -> Position | None:
     if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != POSITION_FORMAT:
         return None
     rows = data.get("ground")
-    if type(rows) is not list or len(rows) != 8 or not all(type(row) is str and len(row) == 8 for row in rows):
+    if type(rows) is not list or len(rows) != 8 or {*map(type, rows)} != {str} or {*map(len, rows)} != {8}:
         return None
     raw_buildings = data.get("buildings", [])
     if type(raw_buildings) is not list or len(raw_buildings) > MAX_ITEMS:
