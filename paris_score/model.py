@@ -519,7 +519,8 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    return Occupancy(built, *pieces_occupancy(position.pieces, position.ground.streetlight, built, count))
+    occupied, lamps, overlap = pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+    return Occupancy(built, occupied, lamps, overlap)
 
 
 def pieces_occupancy(

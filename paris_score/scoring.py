@@ -28,7 +28,17 @@ from paris_score.model import (
     own_spaces,
     pieces_occupancy,
 )
-from paris_score.postcards import LARGE_STREETLIGHT, STAMPED, STANDING, Piece, Postcard
+from paris_score.postcards import (
+    DANCER,
+    FOUNTAIN,
+    LARGE_STREETLIGHT,
+    PAINTER,
+    STAMPED,
+    STANDING,
+    STATUE,
+    Piece,
+    Postcard,
+)
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
@@ -58,7 +68,8 @@ _ORANGE, _BLUE = PLAYERS
 """The players read once: Python 3.11 looks ``Player.ORANGE`` up in the enum's class at each read (about as dear
 as a call), and a score reads them some fifteen times."""
 _SACRE_COEUR: Final = Postcard.SACRE_COEUR
-"""Read once, as the players: S3 asks for it twice a player."""
+"""Read once, as the players: S3 asks for it twice a player (the stamped cards are read as their pieces'
+``card``, e.g. ``PAINTER.card``, for the same reason)."""
 
 UNBUILT_PENALTY = -3
 PAINTER_POINTS_PER_LAMP = 2
@@ -205,10 +216,11 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     total = 0
     built = bd.built
     normal, large, table = light
+    reach = 0 if table is None else table.reach
     large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
         hit = normal & halo  # S1a
-        seen = _large_lights(s, built, table)  # S1b
+        seen = _large_lights(s, built, table) if s & reach else 0  # S1b, asked where the pattern reaches only
         if seen:
             hit |= large
         # Most buildings have no lamp or one: those need no loop.
@@ -292,11 +304,11 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
-        return CardScore(Postcard.LE_PEINTRE, 0, "the painter is not on the board")
+        return CardScore(PAINTER.card, 0, "the painter is not on the board")
     area, lamps = painter_area(sq, board or board_of(position))
     n = lamps.bit_count()
     return CardScore(
-        Postcard.LE_PEINTRE,
+        PAINTER.card,
         PAINTER_POINTS_PER_LAMP * n,
         f"{counted(n, 'lamp')} in the painter's area: {names_text(lamps) or 'none'}",
         area,
@@ -320,10 +332,10 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     """
     sq = position.pieces.dancer
     if sq is None:
-        return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
+        return CardScore(DANCER.card, 0, "the dancer is not on the board")
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return CardScore(Postcard.MOULIN_ROUGE, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
+    return CardScore(DANCER.card, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
@@ -340,18 +352,18 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     """S4c: with a free front, +2 a free adjacent space and +1 a free diagonal one."""
     piece = position.pieces.statue
     if piece is None:
-        return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
+        return CardScore(STATUE.card, 0, "the statue is not on the board")
     front, near, corner, points = statue_view(piece, board or board_of(position))
     if front is None:
-        return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
+        return CardScore(STATUE.card, 0, "the space in front of the statue is off the board")
     if not points:
-        return CardScore(Postcard.LE_PENSEUR, 0, f"the space in front ({square_name(front)}) is not free")
+        return CardScore(STATUE.card, 0, f"the space in front ({square_name(front)}) is not free")
     detail = (
         f"front {square_name(front)} free; {near.bit_count()} free adjacent "
         f"({names_text(near)}) x {STATUE_POINTS_ADJACENT} + {corner.bit_count()} free diagonal "
         f"({names_text(corner) or 'none'}) x {STATUE_POINTS_DIAGONAL}"
     )
-    return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
+    return CardScore(STATUE.card, points, detail, near | corner)
 
 
 def fountain_buildings(sq: Square, player: PlayerLike, board: Board) -> list[Building]:
@@ -368,11 +380,11 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
 def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     sq = position.pieces.fountain
     if sq is None:
-        return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
+        return CardScore(FOUNTAIN.card, 0, "the fountain is not on the board")
     ids = [b.id for b in fountain_buildings(sq, player, board)]
     n = len(ids)
     return CardScore(
-        Postcard.FONTAINE_DES_MERS,
+        FOUNTAIN.card,
         FOUNTAIN_POINTS_PER_BUILDING * n,
         f"{counted(n, 'building')} beside the fountain: {', '.join(ids) or 'none'}",
     )
@@ -407,13 +419,13 @@ def _postcard_points(
     if not used:
         return 0
     points = 0
-    if Postcard.LE_PEINTRE in used and pieces.painter is not None:
+    if PAINTER.card in used and pieces.painter is not None:
         points += PAINTER_POINTS_PER_LAMP * painter_area(pieces.painter, board)[1].bit_count()
-    if Postcard.MOULIN_ROUGE in used and pieces.dancer is not None:
+    if DANCER.card in used and pieces.dancer is not None:
         points += _dancer_area(streetlight, pieces.dancer, board).bit_count()
-    if Postcard.LE_PENSEUR in used and pieces.statue is not None:
+    if STATUE.card in used and pieces.statue is not None:
         points += statue_view(pieces.statue, board)[3]
-    if Postcard.FONTAINE_DES_MERS in used and pieces.fountain is not None:
+    if FOUNTAIN.card in used and pieces.fountain is not None:
         points += FOUNTAIN_POINTS_PER_BUILDING * len(fountain_buildings(pieces.fountain, player, board))
     return points
 
@@ -574,7 +586,7 @@ def score(position: Position) -> Report:
     bd = board_of(position)
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
-    light = light_of(position, bd)
+    light = _light(position.rules.large_streetlight_pattern, bd)
     orange = _player_score(position, _ORANGE, bd, light)
     blue = _player_score(position, _BLUE, bd, light)
     won = winner(orange, blue)
