@@ -669,12 +669,14 @@ class Typed:
         return self.row_lines[sq >> 3]
 
     def headers_of(self, problem: Problem) -> list[tuple[int, str]]:
-        """The header lines that decide ``problem`` (its ``Kind.headers``), as (line, what it says), in line order.
+        """The header lines that decide ``problem`` (its ``Kind.headers``), as (line, what it says), in the order
+        ``Kind.headers`` names them, the likeliest typo first; lines of a player the message does not name left out.
 
         ``(18, "blue buildings: G")`` for a building on the wrong colour: the
         owner line is the other place the typo may be.
         """
-        found: set[tuple[int, str]] = set()
+        found: dict[tuple[int, str], None] = {}  # an ordered set
+        left_out = _unnamed_player(problem.message)
         kind = PROBLEMS.get(problem.code)
         for key in kind.headers if kind is not None else ():
             if key == _OWNER:
@@ -682,10 +684,17 @@ class Typed:
                 for b in self.position.buildings:
                     if b.spaces & spaces and b.id in self.owner_lines:
                         line, owner = self.owner_lines[b.id]
-                        found.add((line, f"{owner}: {b.id}"))
-            else:
-                found.update((line, key) for line in self.header_lines.get(key, ()))
-        return sorted(found)
+                        found[line, f"{owner}: {b.id}"] = None
+            elif not key.startswith(left_out):
+                found.update(((line, key), None) for line in sorted(self.header_lines.get(key, ())))
+        return list(found)
+
+
+def _unnamed_player(message: str) -> tuple[str, ...]:
+    """The header prefix of the player a problem's message leaves out when it names only the other one
+    (``no reserve given for blue``: ``orange ``, whose lines are not the place to fix); else none."""
+    named = [p for p in ("orange", "blue") if re.search(rf"\b{p}\b", message)]
+    return (("blue " if named == ["orange"] else "orange "),) if len(named) == 1 else ()
 
 
 def loads_text(text: str) -> Position:
