@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score._names import did_you_mean, postcard_hint, postcard_runs
+from paris_score._names import closest, did_you_mean, postcard_hint, postcard_runs
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
@@ -172,6 +172,8 @@ class _Reader:
         self.facing: Facing = "up"
         self.chartier: Square | None = None
         self.owners: list[tuple[Player, _Item]] = []
+        self.owners_misspelt: set[str] = set()
+        """The words of a header that looks like an owner line but is misspelt: said there, not as unowned ids."""
         self.headers: dict[str, list[_Item]] = {}
         self.breaks: dict[str, list[bool]] = {}
         """For postcard headers: whether a comma (or the line's end) follows each word."""
@@ -318,6 +320,8 @@ class _Reader:
         if key is None:
             hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
             self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
+            if any(_KEYS[k] in _OWNER_KEYS for k in closest(written, _KEYS)):
+                self.owners_misspelt.update(value.replace(",", " ").split())
             return
         value_col = len(raw_key) + 2
         self.header_lines.setdefault(key, []).append(number)
@@ -417,7 +421,7 @@ class _Reader:
                 owner[id_] = (player, item)
                 self.owner_lines[id_] = (item.line, f"{player} buildings")
         for id_, item in self.first.items():
-            if id_ in owner:
+            if id_ in owner or id_ in self.owners_misspelt:
                 continue
             alike = [named for named in owner if named.lower() == id_.lower()]
             if len(alike) == 1:  # ``oc`` among the spaces of C: a letter typed in the wrong case
