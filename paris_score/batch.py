@@ -48,6 +48,8 @@ def _run(
 ) -> list[R | BatchError]:
     if errors not in _ON_ERROR:
         raise ValueError(f"errors: expected 'raise', 'skip' or 'collect', got {errors!r}")
+    if isinstance(items, (str, bytes, os.PathLike)):  # an Iterable[str] to a type checker, one item to its author
+        raise TypeError(f"expected a list of them, got one {type(items).__name__}: put it in a list")
     out: list[R | BatchError] = []
     for index, item in enumerate(items):
         try:

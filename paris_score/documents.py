@@ -1,8 +1,9 @@
 """The JSON documents as typed dicts: what ``to_dict()`` returns and ``json.loads`` of the CLI's output gives.
 
 ``paris-position/1`` (:func:`paris_score.position_to_dict`), ``paris-score/1``
-(:meth:`paris_score.Report.to_dict`) and ``paris-check/1``
-(:func:`paris_score.check_document`); docs/formats.md describes each key and
+(:meth:`paris_score.Report.to_dict`), ``paris-check/1``
+(:func:`paris_score.check_document`), the game records, the catalogues and the
+two documents of Paris (2020); docs/formats.md describes each key and
 ``paris-score schema`` prints their JSON Schemas.  Only types live here, so a
 program can annotate the JSON it reads back::
 
@@ -350,3 +351,96 @@ class ReplayDocument(TypedDict):
     illegal: IllegalMoveDict | None
     score: ScoreDocument | None
     result_agrees: bool | None
+
+
+# paris-pieces/1
+
+
+class CataloguePieceDict(TypedDict):
+    id: str
+    shape: list[str]
+
+
+class CatalogueDocument(TypedDict):
+    """``paris-pieces/1``: the building shapes of a box (``catalogue_json.catalogue_to_dict``)."""
+
+    format: Literal["paris-pieces/1"]
+    note: NotRequired[str]
+    pieces: list[CataloguePieceDict]
+
+
+# Paris (2020): paris2020-final/1 and paris2020-score/1
+
+Decider = Literal["points", "francs", "property value", "shared"]
+"""Paris (2020), K7: what settled the winner: the most points, then francs, then the value of all properties; else
+a shared win."""
+
+
+class Paris2020PlayerDict(TypedDict):
+    name: str
+    points: int
+    francs: int
+    bonus_27: NotRequired[bool]
+
+
+class Paris2020PropertyDict(TypedDict):
+    value: int
+    owners: list[str]
+
+
+class Paris2020DistrictDict(TypedDict):
+    name: str
+    scoring: list[int]
+    properties: list[Paris2020PropertyDict]
+
+
+class Paris2020FinalDocument(TypedDict):
+    """``paris2020-final/1``: the end of a game of Paris (2020) (:func:`paris_score.paris2020.final_to_dict`)."""
+
+    format: Literal["paris2020-final/1"]
+    note: NotRequired[str]
+    players: list[Paris2020PlayerDict]
+    districts: list[Paris2020DistrictDict]
+
+
+class Paris2020PlayerScoreDict(TypedDict):
+    name: str
+    total: int
+    points: int
+    bonus_27: int
+    districts: dict[str, int]
+    francs: int
+    property_value: int
+
+
+class Paris2020StandingDict(TypedDict):
+    name: str
+    value: int
+    parts: list[int]
+    place: int
+    points: int
+    why_none: str
+
+
+class Paris2020DistrictScoreDict(TypedDict):
+    name: str
+    scoring: list[int]
+    standings: list[Paris2020StandingDict]
+    ties: list[str]
+    unplaced: list[str]
+
+
+class LocatedDict(TypedDict):
+    where: str
+    message: str
+
+
+class Paris2020ScoreDocument(TypedDict):
+    """``paris2020-score/1``: the final scoring of Paris (2020) (:func:`paris_score.paris2020.score_to_dict`)."""
+
+    format: Literal["paris2020-score/1"]
+    players: list[Paris2020PlayerScoreDict]
+    districts: list[Paris2020DistrictScoreDict]
+    winners: list[str]
+    decided_by: Decider
+    warnings: list[LocatedDict]

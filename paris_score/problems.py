@@ -185,7 +185,7 @@ POSTCARD_USED_TWICE: Final = _kind(
     "postcard-used-twice", "B6", "a postcard carries two action tokens", headers=("orange used", "blue used")
 )
 POSTCARD_NOT_IN_PLAY: Final = _kind(
-    "postcard-not-in-play", "B6", "a used postcard is not in play", headers=("postcards", "orange used", "blue used")
+    "postcard-not-in-play", "B6", "a used postcard is not in play", headers=("orange used", "blue used", "postcards")
 )
 POSTCARDS_IN_PLAY_UNKNOWN: Final = _kind(
     "postcards-in-play-unknown", "B6", "postcards used, but those in play not given", WARNING, headers=("postcards",)

@@ -107,6 +107,11 @@ def reserve_not_given(player: PlayerLike) -> str:
     return f"no reserve given for {player}: the unbuilt penalty assumes none"
 
 
+def _jardin_hint(id: str) -> str:
+    """For a building of two spaces when no Jardin des Plantes is marked: the likely slip (P4, B7)."""
+    return f" (a domino is the Jardin des Plantes: is it marked so, as `jardin: {id}` in a text grid?)"
+
+
 def _ordinary(position: Position) -> list[Building]:
     """The buildings that are box pieces (B3): all but the Jardin des Plantes."""
     return [b for b in position.buildings if not b.jardin]
@@ -137,7 +142,8 @@ def box_problems(position: Position) -> list[Problem]:
         else:
             problems.append(
                 BUILDING_SIZE_NOT_IN_BOX(
-                    f"building {b.id} covers {counted(size, 'space')} (its annex apart); the box's pieces have 3 to 6",
+                    f"building {b.id} covers {counted(size, 'space')} (its annex apart); the box's pieces have 3 to 6"
+                    + (_jardin_hint(b.id) if size == 2 and not any(o.jardin for o in position.buildings) else ""),
                     scan(b.cells),
                 )
             )

@@ -89,3 +89,17 @@ def test_loads_many() -> None:
 def test_an_unknown_way_of_handling_errors_is_refused() -> None:
     with pytest.raises(ValueError, match="errors: expected 'raise', 'skip' or 'collect', got 'ignore'"):
         paris_score.score_many([EXAMPLE], errors="ignore")  # type: ignore[call-overload]
+
+
+def test_one_path_or_text_instead_of_a_list_is_refused() -> None:
+    """A ``str`` is an ``Iterable[str]`` to mypy: without this, its characters would be read one by one."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "rulebook.json"
+    for call, one in (
+        (paris_score.load_many, str(example)),
+        (paris_score.load_many, example),
+        (paris_score.loads_many, example.read_text("utf-8")),
+        (paris_score.loads_many, example.read_bytes()),
+    ):
+        with pytest.raises(TypeError, match=f"got one {type(one).__name__}: put it in a list"):
+            call(one)  # type: ignore[arg-type]
+    assert paris_score.load_many([example]) == [paris_score.rulebook_example()]

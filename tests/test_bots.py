@@ -192,6 +192,16 @@ def test_play_names_a_bot_that_plays_an_illegal_move(tmp_path: Path, monkeypatch
     assert err == "game 1: orange bot cheat played pass at move 2: not a legal move\n"
 
 
+def test_play_never_writes_over_earlier_records(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    assert run("play", "--games", "2", "--seed", "1", "--records", str(folder))[0] == 0
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, out, err = run("play", "--games", "1", "--seed", "5", "--records", str(folder))
+    assert (code, out) == (1, "")
+    assert err == f"{folder}: already holds game records (game-0001.json, ...); name a new folder, or move them away\n"
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept
+
+
 def test_play_says_when_the_records_cannot_be_written(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file, not a folder", encoding="utf-8")
     code, out, err = run("play", "--games", "1", "--seed", "1", "--records", str(tmp_path / "taken"))

@@ -154,11 +154,74 @@ def test_workflow_command_values_are_escaped(tmp_path: Path) -> None:
     assert f"::error file={str(odd).replace('%', '%25').replace(':', '%3A').replace(',', '%2C')},line=1," in out
 
 
-def test_nothing_to_check_fails(tmp_path: Path) -> None:
-    (tmp_path / "empty").mkdir()
-    result = CliRunner().invoke(cli, ["check", str(tmp_path / "empty")])
-    assert result.exit_code == 1
-    assert result.stderr == f"no positions (*.json, *.txt) in {tmp_path / 'empty'}\n"
+def test_a_folder_with_nothing_to_check_fails(tmp_path: Path) -> None:
+    """A folder named with no position or record fails the run, alone or next to legal files: a CI job whose
+    path is wrong must not pass; with --format json the list printed is still a list."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.md").write_text("nothing to check", "utf-8")
+    said = f"{empty}: no positions or game records (*.json, *.txt) in this folder\n"
+    result = CliRunner().invoke(cli, ["check", str(empty)])
+    assert (result.exit_code, result.stderr) == (1, said)
+    result = CliRunner().invoke(cli, ["check", str(empty), "--format", "json"])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "[]\n", said)
+    result = CliRunner().invoke(cli, ["check", str(empty), str(EXAMPLES / "rulebook.txt")])
+    assert (result.exit_code, result.stderr) == (1, said)
+    assert result.stdout.startswith(f"{EXAMPLES / 'rulebook.txt'}: legal")
+
+
+def test_other_documents_in_a_folder_are_skipped(tmp_path: Path) -> None:
+    """check's own JSON list, a JSON Schema and a Paris (2020) end of game in its text form are not positions."""
+    folder = games(tmp_path)
+    assert run("check", str(folder), "--format", "json")[0] == 0
+    (folder / "verdicts.json").write_text(run("check", str(folder), "--format", "json")[1], "utf-8")
+    (folder / "schema.json").write_text(run("schema", "position")[1], "utf-8")
+    (folder / "evening.txt").write_text("# a Paris (2020) evening\nplayer Ula: 45 points, 7 francs\n", "utf-8")
+    result = CliRunner().invoke(cli, ["check", str(folder)])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == (
+        f"{len(POSITIONS)} files checked: {len(POSITIONS)} pass, 0 fail (0 not legal, 0 unreadable); "
+        "3 other documents skipped"
+    )
+    assert [line for line in result.stdout.splitlines() if "skipped, a" in line] == [
+        f"{folder / 'evening.txt'}: skipped, a Paris (2020) text document, not a position",
+        f"{folder / 'schema.json'}: skipped, a JSON Schema document, not a position",
+        f"{folder / 'verdicts.json'}: skipped, a paris-check/1 document, not a position",
+    ]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".json"])
+def test_the_file_standard_output_goes_to_is_not_read(tmp_path: Path, suffix: str) -> None:
+    """``check games/ > games/verdict.txt``: the shell makes the file before check runs; it is not an input."""
+    folder = games(tmp_path)
+    out = folder / f"verdict{suffix}"
+    fmt = "json" if suffix == ".json" else "text"
+    with out.open("w") as f:
+        done = subprocess.run(
+            [sys.executable, "-m", "paris_score_cli", "check", str(folder), "--format", fmt],
+            stdout=f,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])},
+        )
+    assert (done.returncode, done.stderr) == (0, f"{out}: skipped, the output of this command\n")
+    assert len(json.loads(out.read_text("utf-8")) if fmt == "json" else out.read_text("utf-8").splitlines()) == (
+        len(POSITIONS) + (fmt == "text")
+    )
+
+
+def test_strict_says_why_a_legal_file_fails(tmp_path: Path) -> None:
+    grid = tmp_path / "reserve.txt"
+    grid.write_text((EXAMPLES / "rulebook.txt").read_text("utf-8").replace("blue reserve: 4", "blue reserve: unknown"))
+    code, out = run("check", str(grid), "--strict")
+    assert code == 1
+    assert out.splitlines()[0] == f"{grid}: legal (0 errors, 1 warning)"
+    assert out.splitlines()[-1] == "  it fails because --strict counts warnings as failures"
+    assert "--strict" not in run("check", str(grid))[1]
+    # The warning names blue: its annotation points at blue's reserve line (20), not orange's (19).
+    annotations = run("check", str(grid), "--format", "github")[1]
+    assert f"::warning file={grid},line=20,title=S3 reserve-not-given::" in annotations
 
 
 # -- The pre-commit hook and the configurations of docs/ci.md -----------------------------------

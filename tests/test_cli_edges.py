@@ -53,8 +53,15 @@ def test_a_building_of_one_space_covers_one_space() -> None:
     messages = [p.message for p in paris_score.check(position) if p.code == "building-size-not-in-box"]
     assert messages == [
         "building A covers 1 space (its annex apart); the box's pieces have 3 to 6",
-        "building B covers 2 spaces (its annex apart); the box's pieces have 3 to 6",
+        "building B covers 2 spaces (its annex apart); the box's pieces have 3 to 6 (a domino is the Jardin des "
+        "Plantes: is it marked so, as `jardin: B` in a text grid?)",
     ]
+    # With a Jardin des Plantes marked, a second domino is not the forgotten jardin line.
+    position = board(
+        "oooo  A...\noooo  BB..\noooo  JJ..", orange="ABJ", jardin="J", cards={"orange": ["jardin-des-plantes"]}
+    )
+    messages = [p.message for p in paris_score.check(position) if p.code == "building-size-not-in-box"]
+    assert messages[1] == "building B covers 2 spaces (its annex apart); the box's pieces have 3 to 6"
 
 
 def test_a_jardin_of_one_space_covers_one_space() -> None:

@@ -311,7 +311,13 @@ def test_ragged_and_missing_ground_rows() -> None:
 
 def test_control_characters_inside_json_strings() -> None:
     assert refused('{"format": "paris-\tposition/1"}') == [
-        "line 1, col 19: not valid JSON: Invalid control character at"
+        "line 1, col 19: not valid JSON: Invalid control character here"
+    ]
+
+
+def test_an_unclosed_json_string_is_said_where_it_starts() -> None:
+    assert refused('{"format": "paris-position/1", "pieces": {"painter": "D2}}') == [
+        "line 1, col 54: not valid JSON: Unterminated string starting here"
     ]
 
 

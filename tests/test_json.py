@@ -181,3 +181,14 @@ def test_json_syntax_errors_count_lines_as_editors_do(newline: str) -> None:
     with pytest.raises(PositionFormatError) as info:
         paris_score.loads(text)
     assert str(info.value) == "line 3, col 3: not valid JSON: Expecting property name enclosed in double quotes"
+
+
+def test_a_text_grid_named_json_is_named_a_text_grid(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(paris_score.dumps(paris_score.rulebook_example(), format="text"), "utf-8")
+    with pytest.raises(PositionFormatError) as info:
+        paris_score.load(path)
+    assert [str(e) for e in info.value.errors] == [
+        "this is a text grid, not JSON; a *.json file is read as JSON: name it *.txt"
+    ]
+    assert paris_score.load(path.rename(tmp_path / "game.txt")) == paris_score.rulebook_example()

@@ -166,3 +166,33 @@ def test_a_name_the_text_cannot_hold_is_refused_not_changed(name: str, shown: st
     with pytest.raises(UnwritableError, match=re.escape("the note 'a\\nb' cannot be written as text: it would hold #")):
         dumps_text(attrs.evolve(game, note="a\nb"))
     assert loads_text(dumps_text(attrs.evolve(game, note="a: b + c"))).note == "a: b + c"
+
+
+def test_a_text_grid_read_as_a_paris2020_text_is_named() -> None:
+    """The two text forms told apart: a Cité position given to the Paris (2020) reader, and the other way round."""
+    grid = (Path(__file__).resolve().parent.parent / "examples" / "rulebook.txt").read_text("utf-8")
+    assert errors(grid) == [
+        "this is a text grid, a position, not a paris2020-final/1 end of a game of Paris (2020); "
+        "`paris-score score`, `check`, `convert` and `render` read positions"
+    ]
+    assert errors("district Opéra:\n3 Marek\nrow 1\n")[0].startswith("line 3: 'row 1': expected")
+
+
+def test_a_paris2020_text_read_as_a_position_is_named() -> None:
+    import paris_score
+
+    for text in (TYPED, "note: a short one\nplayer Ula: 1 point"):
+        with pytest.raises(paris_score.PositionFormatError) as caught:
+            paris_score.loads(text)
+        assert [str(e) for e in caught.value.errors] == [
+            "this is the end of a game of Paris (2020) in its text form, not a position; "
+            "`paris-score paris2020 score` reads it"
+        ]
+
+
+def test_keywords_in_any_case_and_long_lines_clipped_visibly() -> None:
+    upper = TYPED.replace("player Ula", "Player Ula").replace("district Opéra", "DISTRICT Opéra")
+    assert loads_text(upper) == loads_text(TYPED)
+    assert errors("note: x\n" + "12 Ula " * 20 + "\n") == ["line 2: a property before any 'district NAME: ...' line"]
+    [said] = errors("player Ula: 45 points, 7 francs\nthis line goes on " + "and on " * 20 + "to its end\n")
+    assert said.startswith("line 2: 'this line goes on and on an ... on and on and on to its end': expected")

@@ -352,6 +352,19 @@ def test_building_and_header_id_errors() -> None:
     ]
 
 
+def test_a_misspelt_owner_header_is_the_one_error_for_its_buildings() -> None:
+    """Not three "has no owner" errors before the line that causes them; an unrelated header still lets them show."""
+    row = (1, "1   oA  oA  oA  bB  bB  bB  b.  b.")
+    assert errors(grid(row, headers="orange building: A\nblue buildings: B\n")) == [
+        "line 9, col 1: unknown header 'orange building'; did you mean orange buildings?"
+    ]
+    assert errors(grid(row, headers="colours: A\nblue buildings: B\n")) == [
+        "line 1, col 6: building A has no owner; name it in 'orange buildings' or 'blue buildings'",
+        "line 9, col 1: unknown header 'colours'; expected one of orange buildings, blue buildings, jardin, annex, "
+        "orange reserve, blue reserve, postcards, orange used, blue used, pattern",
+    ]
+
+
 def test_annex_header_errors() -> None:
     assert errors(grid((1, "1   oA  o+  o.  o.  b.  b.  b.  b."), headers="orange buildings: A\n")) == [
         "line 1, col 10: which building does this annex extend? write +ID (e.g. +B) or 'annex: B'"

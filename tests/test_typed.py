@@ -362,10 +362,19 @@ def test_postcard_problems_name_the_postcard_lines_in_text_and_annotations() -> 
     text = RULEBOOK.replace("orange used: sacre-coeur", "orange used: le-peintre sacre-coeur")
     code, out, _ = run("check", "-", stdin=text)
     assert code == 1
-    assert "  error   B5 too-many-postcards-used: orange has used 5 postcards; a player has 4 action tokens" in out
-    assert "      line 22 (orange used)\n      line 23 (blue used)" in out
+    # The message names orange: blue's used line is not the place.
+    assert (
+        "  error   B5 too-many-postcards-used: orange has used 5 postcards; a player has 4 action tokens\n"
+        "      line 22 (orange used)\n  error"
+    ) in out
     code, out, _ = run("check", "-", "--format", "github", stdin=text)
     assert "::error file=<stdin>,line=22,title=B5 too-many-postcards-used::" in out
+    # A used card not in play: the used line first (the likelier slip), then the postcards line.
+    text = RULEBOOK.replace("blue used: ", "blue used: moulin-rouge ")
+    code, out, _ = run("check", "-", stdin=text)
+    assert "      line 23 (blue used)\n      line 21 (postcards)\n" in out
+    code, out, _ = run("check", "-", "--format", "github", stdin=text)
+    assert "::error file=<stdin>,line=23,title=B6 postcard-not-in-play::blue used Moulin Rouge" in out
 
 
 def test_json_problems_name_no_header_lines(tmp_path: Path) -> None:

@@ -130,3 +130,15 @@ def test_the_kinds_of_move_are_closed() -> None:
     assert set(moves.MOVE_KINDS) == set(moves.Move.__subclasses__())
     with pytest.raises(TypeError, match=r"the kinds of move are the eleven of paris_score\.moves"):
         type("Castle", (moves.Move,), {})
+
+
+@pytest.mark.parametrize("name", ["batignolles.json", "belleville.json", "montmartre.json"])
+def test_the_paris2020_and_catalogue_typed_dicts_are_what_the_library_writes(name: str) -> None:
+    from paris_score.formats.catalogue_json import catalogue_to_dict
+    from paris_score.paris2020 import final_to_dict, load_final, score, score_to_dict
+
+    game = load_final(Path(__file__).resolve().parent.parent / "examples" / "paris2020" / name)
+    agrees(final_to_dict(game), documents.Paris2020FinalDocument)
+    agrees(score_to_dict(score(game)), documents.Paris2020ScoreDocument)
+    catalogue = paris_score.load_catalogue(ROOT / "tests" / "data" / "fictional-pieces.json")
+    agrees(catalogue_to_dict(catalogue), documents.CatalogueDocument)

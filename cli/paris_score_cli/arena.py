@@ -51,6 +51,13 @@ def run_match(orange: str, blue: str, games: int, seed: int, records: str | None
 
     first, second = load_bot("--orange", orange), load_bot("--blue", blue)
     folder = None if records is None else Path(records)
+    earlier = sorted(folder.glob("game-*.json")) if folder is not None and folder.is_dir() else []
+    if earlier:  # never written over: a mix of two matches would pass for one
+        click.echo(
+            f"{records}: already holds game records ({earlier[0].name}, ...); name a new folder, or move them away",
+            err=True,
+        )
+        sys.exit(1)
     values = []
     try:
         if folder is not None:

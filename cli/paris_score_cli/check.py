@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -28,6 +29,7 @@ from paris_score.formats import format_of, loads_lines
 from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
+from paris_score.paris2020.text import looks_like_text
 from paris_score.problems import PROBLEMS, Kind
 from paris_score.referee import only_errors
 from paris_score.replaying import Replay
@@ -128,6 +130,15 @@ def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
     yield from found.values()
 
 
+def is_standard_output(path: str) -> bool:
+    """Whether ``path`` is the file standard output is written to (a shell's ``> games/verdict.txt``)."""
+    try:
+        written, named = os.fstat(sys.stdout.fileno()), os.stat(path)
+    except (OSError, ValueError):  # no file behind standard output (a pipe, a test's buffer), or no such path
+        return False
+    return stat.S_ISREG(written.st_mode) and (written.st_dev, written.st_ino) == (named.st_dev, named.st_ino)
+
+
 def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None:
     key = path if path == "-" else os.path.realpath(path)
     first = found.get(key)
@@ -136,12 +147,20 @@ def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None
 
 def declared_format(data: bytes) -> str | None:
     """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``,
-    ``paris2020-final/1``), else ``None``."""
+    ``paris2020-final/1``; a list of them, as ``check --format json`` prints for several files), ``JSON Schema``
+    for a schema (``paris-score schema``), ``Paris (2020) text`` for that game's end in its text form, else
+    ``None``."""
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
+        return "Paris (2020) text" if looks_like_text(data.decode("utf-8", "replace")) else None
+    if isinstance(doc, list) and doc:
+        doc = doc[0]
+    if not isinstance(doc, dict):
         return None
-    found = doc.get("format") if isinstance(doc, dict) else None
+    if "$schema" in doc:
+        return "JSON Schema"
+    found = doc.get("format")
     return found[:40] if isinstance(found, str) and found.startswith(("paris-", "paris2020-")) else None
 
 
@@ -444,10 +463,16 @@ def check_command(
     """
     if pieces_file == "-" and "-" in paths:
         raise click.UsageError("PATH and --pieces cannot both be standard input")
-    files = list(position_files(paths))
-    if not files:
-        click.echo(f"no positions ({', '.join('*' + s for s in SUFFIXES)}) in {', '.join(paths)}", err=True)
-        sys.exit(EXIT_NOT_LEGAL)
+    files = []
+    for path, walked in position_files(paths):
+        if is_standard_output(path):  # `check games/ > games/verdict.txt`: the file being written, not an input
+            click.echo(f"{source_name(path)}: skipped, the output of this command", err=True)
+        else:
+            files.append((path, walked))
+    kinds = ", ".join("*" + s for s in SUFFIXES)
+    empty = [p for p in paths if os.path.isdir(p) and all(is_standard_output(f) for f, _ in position_files([p]))]
+    for folder in empty:
+        click.echo(f"{folder}: no positions or game records ({kinds}) in this folder", err=True)
     catalogue: Catalogue | None = None
     catalogue_failure: UnreadableError | None = None
     if pieces_file is not None:
@@ -470,8 +495,10 @@ def check_command(
         else:
             for line in (github_lines if output_format == "github" else text_lines)(examined, final, verbose):
                 click.echo(line)
+            if strict and examined.passes(strict=False) and not examined.passes(strict):
+                click.echo("  it fails because --strict counts warnings as failures")
     if output_format == "json":
         click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
-    elif not one:
+    elif not one and files:
         click.echo(overall(examined_files, strict, final))
-    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) else EXIT_NOT_LEGAL)
+    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) and not empty else EXIT_NOT_LEGAL)

@@ -93,12 +93,13 @@ def loads_document(
     try:
         doc = parse_json(decoded)
     except PositionFormatError as e:
-        grid = decoded.lstrip()[:1] not in ("{", "[") and _reads_as_text_grid(decoded)
+        grid = decoded.lstrip()[:1] not in ("{", "[") and reads_as_text_grid(decoded)
         raise error([Located("", wrong_kind(None, format))] if grid else e.errors) from None
     return read(doc)
 
 
-def _reads_as_text_grid(text: str) -> bool:
+def reads_as_text_grid(text: str) -> bool:
+    """Whether ``text`` is a text grid (a position), for the message of a reader of another kind of document."""
     from paris_score.formats.text_grid import loads_typed
 
     try:
@@ -106,6 +107,11 @@ def _reads_as_text_grid(text: str) -> bool:
     except PositionFormatError:
         return False
     return True
+
+
+PARIS2020_TEXT: Final = (
+    "this is the end of a game of Paris (2020) in its text form, not a position; `paris-score paris2020 score` reads it"
+)
 
 
 def loads(text: str | bytes, format: Format | None = None) -> Position:
@@ -128,10 +134,24 @@ def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Positi
         raise ValueError(f"unknown format {format!r}; expected 'json', 'text' or None")
     text = input_text(text, "JSON or a text grid" if format is None else FORMAT_NAMES[format])
     if format == "json" or (format is None and text.lstrip()[:1] in ("{", "[")):
-        return loads_json(text), None
+        try:
+            return loads_json(text), None
+        except PositionFormatError:
+            if text.lstrip()[:1] in ("{", "[") or not reads_as_text_grid(text):
+                raise
+        raise PositionFormatError(
+            [Located("", "this is a text grid, not JSON; a *.json file is read as JSON: name it *.txt")]
+        )
     from paris_score.formats.text_grid import loads_typed  # only when needed: a faster start
 
-    typed = loads_typed(text)
+    try:
+        typed = loads_typed(text)
+    except PositionFormatError:
+        from paris_score.paris2020.text import looks_like_text
+
+        if looks_like_text(text):
+            raise PositionFormatError([Located("", PARIS2020_TEXT)]) from None
+        raise
     return typed.position, typed
 
 

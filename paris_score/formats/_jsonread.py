@@ -362,7 +362,9 @@ def parse_json(text: str) -> Any:
         doc = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer)
     except json.JSONDecodeError as e:
         line, col = _line_col(text, e.pos)
-        raise PositionFormatError([Located(f"line {line}, col {col}", f"not valid JSON: {e.msg}")]) from None
+        # Python's messages that end "... at" leave the position to the caller: it is named before the message.
+        said = e.msg[: -len(" at")] + " here" if e.msg.endswith(" at") else e.msg
+        raise PositionFormatError([Located(f"line {line}, col {col}", f"not valid JSON: {said}")]) from None
     except RecursionError:
         raise PositionFormatError([Located("", "not valid JSON: nested too deeply")]) from None
     if trouble:

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Any, Final
+from typing import Final
 
 from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
+from paris_score.documents import CatalogueDocument, CataloguePieceDict
 from paris_score.errors import CatalogueFormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats._jsonread import Reader, whole
@@ -86,10 +87,9 @@ def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     return loads_catalogue(read_bounded(path))
 
 
-def catalogue_to_dict(catalogue: Catalogue) -> dict[str, Any]:
+def catalogue_to_dict(catalogue: Catalogue) -> CatalogueDocument:
     """The ``paris-pieces/1`` document of a catalogue, each shape drawn from A1."""
-    doc: dict[str, Any] = {"format": CATALOGUE_FORMAT}
+    pieces: list[CataloguePieceDict] = [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in catalogue.pieces]
     if catalogue.note:
-        doc["note"] = catalogue.note
-    doc["pieces"] = [{"id": p.id, "shape": names(shape_bitboard(p.shape))} for p in catalogue.pieces]
-    return doc
+        return {"format": "paris-pieces/1", "note": catalogue.note, "pieces": pieces}
+    return {"format": "paris-pieces/1", "pieces": pieces}

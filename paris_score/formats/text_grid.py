@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score._names import did_you_mean, postcard_hint, postcard_runs
+from paris_score._names import closest, did_you_mean, postcard_hint, postcard_runs
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
@@ -172,6 +172,8 @@ class _Reader:
         self.facing: Facing = "up"
         self.chartier: Square | None = None
         self.owners: list[tuple[Player, _Item]] = []
+        self.owners_misspelt: set[str] = set()
+        """The words of a header that looks like an owner line but is misspelt: said there, not as unowned ids."""
         self.headers: dict[str, list[_Item]] = {}
         self.breaks: dict[str, list[bool]] = {}
         """For postcard headers: whether a comma (or the line's end) follows each word."""
@@ -318,6 +320,8 @@ class _Reader:
         if key is None:
             hint = did_you_mean(written, _KEYS) or f"; expected one of {_KEY_LIST}"
             self.fail(number, key_col, f"unknown header {raw_key.strip()!r}{hint}")
+            if any(_KEYS[k] in _OWNER_KEYS for k in closest(written, _KEYS)):
+                self.owners_misspelt.update(value.replace(",", " ").split())
             return
         value_col = len(raw_key) + 2
         self.header_lines.setdefault(key, []).append(number)
@@ -417,7 +421,7 @@ class _Reader:
                 owner[id_] = (player, item)
                 self.owner_lines[id_] = (item.line, f"{player} buildings")
         for id_, item in self.first.items():
-            if id_ in owner:
+            if id_ in owner or id_ in self.owners_misspelt:
                 continue
             alike = [named for named in owner if named.lower() == id_.lower()]
             if len(alike) == 1:  # ``oc`` among the spaces of C: a letter typed in the wrong case
@@ -669,12 +673,14 @@ class Typed:
         return self.row_lines[sq >> 3]
 
     def headers_of(self, problem: Problem) -> list[tuple[int, str]]:
-        """The header lines that decide ``problem`` (its ``Kind.headers``), as (line, what it says), in line order.
+        """The header lines that decide ``problem`` (its ``Kind.headers``), as (line, what it says), in the order
+        ``Kind.headers`` names them, the likeliest typo first; lines of a player the message does not name left out.
 
         ``(18, "blue buildings: G")`` for a building on the wrong colour: the
         owner line is the other place the typo may be.
         """
-        found: set[tuple[int, str]] = set()
+        found: dict[tuple[int, str], None] = {}  # an ordered set
+        left_out = _unnamed_player(problem.message)
         kind = PROBLEMS.get(problem.code)
         for key in kind.headers if kind is not None else ():
             if key == _OWNER:
@@ -682,10 +688,17 @@ class Typed:
                 for b in self.position.buildings:
                     if b.spaces & spaces and b.id in self.owner_lines:
                         line, owner = self.owner_lines[b.id]
-                        found.add((line, f"{owner}: {b.id}"))
-            else:
-                found.update((line, key) for line in self.header_lines.get(key, ()))
-        return sorted(found)
+                        found[line, f"{owner}: {b.id}"] = None
+            elif not key.startswith(left_out):
+                found.update(((line, key), None) for line in sorted(self.header_lines.get(key, ())))
+        return list(found)
+
+
+def _unnamed_player(message: str) -> tuple[str, ...]:
+    """The header prefix of the player a problem's message leaves out when it names only the other one
+    (``no reserve given for blue``: ``orange ``, whose lines are not the place to fix); else none."""
+    named = [p for p in ("orange", "blue") if re.search(rf"\b{p}\b", message)]
+    return (("blue " if named == ["orange"] else "orange "),) if len(named) == 1 else ()
 
 
 def loads_text(text: str) -> Position:

@@ -16,11 +16,12 @@ the districts of Paris, and each district's scoring tile pays by place (K1-K8).
 
 from __future__ import annotations
 
+from paris_score.documents import Decider
 from paris_score.paris2020.document import dumps_final, final_from_dict, final_to_dict, load_final, loads_final
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import problems, warnings
 from paris_score.paris2020.report import breakdown, score_to_dict
-from paris_score.paris2020.scoring import Decider, DistrictScore, PlayerScore, Score, Standing, district_score, score
+from paris_score.paris2020.scoring import DistrictScore, PlayerScore, Score, Standing, district_score, score
 
 __all__ = [
     "Decider",

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Final
+from typing import Final
 
+from paris_score.documents import Paris2020DistrictDict, Paris2020FinalDocument, Paris2020PlayerDict
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats._jsonread import Reader, kind
@@ -130,16 +131,14 @@ def load_final(path: str | os.PathLike[str]) -> EndOfGame:
     return loads_final(read_bounded(path))
 
 
-def final_to_dict(game: EndOfGame) -> dict[str, Any]:
+def final_to_dict(game: EndOfGame) -> Paris2020FinalDocument:
     """The ``paris2020-final/1`` document of ``game`` (``bonus_27`` only where true, ``note`` only if given)."""
-    doc: dict[str, Any] = {"format": FINAL_FORMAT}
-    if game.note:
-        doc["note"] = game.note
-    doc["players"] = [
-        {"name": p.name, "points": p.points, "francs": p.francs, **({"bonus_27": True} if p.bonus_27 else {})}
-        for p in game.players
-    ]
-    doc["districts"] = [
+    players: list[Paris2020PlayerDict] = []
+    for p in game.players:
+        players.append({"name": p.name, "points": p.points, "francs": p.francs})
+        if p.bonus_27:
+            players[-1]["bonus_27"] = True
+    districts: list[Paris2020DistrictDict] = [
         {
             "name": d.name,
             "scoring": list(d.scoring),
@@ -147,7 +146,9 @@ def final_to_dict(game: EndOfGame) -> dict[str, Any]:
         }
         for d in game.districts
     ]
-    return doc
+    if game.note:
+        return {"format": "paris2020-final/1", "note": game.note, "players": players, "districts": districts}
+    return {"format": "paris2020-final/1", "players": players, "districts": districts}
 
 
 def dumps_final(game: EndOfGame) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
+from paris_score.documents import Paris2020ScoreDocument
 from paris_score.paris2020.referee import and_list, ordinal
 from paris_score.paris2020.scoring import WIN_ORDER, DistrictScore, Score
 
@@ -72,7 +73,7 @@ def breakdown(score: Score) -> str:
     return "\n".join(lines) + "\n"
 
 
-def score_to_dict(score: Score) -> dict[str, Any]:
+def score_to_dict(score: Score) -> Paris2020ScoreDocument:
     """The ``paris2020-score/1`` document: players in the input's order, each district, the winners."""
     return {
         "format": SCORE_FORMAT,

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import groupby
-from typing import Final, Literal
+from typing import Final
 
 import attrs
 
+from paris_score.documents import Decider
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.paris2020.model import District, EndOfGame
 from paris_score.paris2020.referee import and_list, ordinal, problems, warnings
-
-Decider = Literal["points", "francs", "property value", "shared"]
-"""K7: what settled the winner: the most points, then francs, then the value of all properties; else a shared win."""
 
 
 @attrs.frozen

@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError
-from paris_score.formats import input_text
+from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
+from paris_score.formats import input_text, reads_as_text_grid
+from paris_score.formats._jsonread import wrong_kind
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
-from paris_score.paris2020.document import loads_final
+from paris_score.paris2020.document import FINAL_FORMAT, loads_final
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import problems
 
@@ -67,7 +68,7 @@ def _body(text: str | bytes, expected: str) -> str:
 
 
 def _player(line: str, number: int, errors: list[Located]) -> Player | None:
-    name, _, rest = line.removeprefix("player ").partition(":")
+    name, _, rest = line[len("player ") :].partition(":")
     if not name.strip():
         errors.append(Located(f"line {number}", "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'"))
         return None
@@ -102,6 +103,16 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
     return Player(name.strip(), said["point"], said["franc"], bonus)
 
 
+def looks_like_text(text: str) -> bool:
+    """Whether ``text`` opens as this text does: its first line (blanks and comments aside) a ``player``,
+    ``district`` or ``note:`` line, which no other paris-score document starts with."""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return line.lower().startswith(("player ", "district ", "note:"))
+    return False
+
+
 def loads_text(text: str | bytes) -> EndOfGame:
     """An end of game from its text (``str`` or UTF-8 ``bytes``), refereed (K1-K3).
 
@@ -121,17 +132,18 @@ def loads_text(text: str | bytes) -> EndOfGame:
         if not line:
             continue
         at = f"line {number}"
-        if line.startswith("note:"):
+        keyword = line.lower()  # Player, PLAYER: keywords in any case, as the text grid's headers
+        if keyword.startswith("note:"):
             if note:
                 errors.append(Located(at, "a second note; the text has one 'note:' line"))
-            note = line.removeprefix("note:").strip()
-        elif line.startswith("player "):
+            note = line[len("note:") :].strip()
+        elif keyword.startswith("player "):
             player = _player(line, number, errors)
             if player is not None:
                 players.append(player)
                 lines.players.append(number)
-        elif line.startswith("district "):
-            name, colon, values = line.removeprefix("district ").partition(":")
+        elif keyword.startswith("district "):
+            name, colon, values = line[len("district ") :].partition(":")
             values = values.replace(",", " ")  # 18 9 4, or 18, 9, 4
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
@@ -156,10 +168,12 @@ def loads_text(text: str | bytes) -> EndOfGame:
             errors.append(
                 Located(
                     at,
-                    f"{line[:40]!r}: expected 'player NAME: ...', 'district NAME: ...' or a property, "
+                    f"{clip(line, 60)!r}: expected 'player NAME: ...', 'district NAME: ...' or a property, "
                     "'12 Ula' (its value, then its owners joined by +)",
                 )
             )
+    if errors and not looks_like_text(body) and reads_as_text_grid(body):
+        raise Paris2020FormatError([Located("", wrong_kind(None, FINAL_FORMAT))])
     if errors:
         raise Paris2020FormatError(errors)
     game = EndOfGame(tuple(players), tuple(District(name, tile, tuple(owned)) for name, tile, owned in districts), note)
@@ -174,7 +188,7 @@ def _name(name: str, what: str, refused: tuple[str, ...] = _NOT_IN_NAMES) -> str
     if name != name.strip() or not name or any(c in name for c in refused):
         marks = "#, :, +" if ":" in refused else "#"
         raise UnwritableError(
-            f"{what} {name[:40]!r} cannot be written as text: it would hold {marks} or a line break, "
+            f"{what} {clip(name, 40)!r} cannot be written as text: it would hold {marks} or a line break, "
             "or spaces around it; keep it as paris2020-final/1 JSON"
         )
     return name
