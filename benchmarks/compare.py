@@ -22,9 +22,10 @@ up, then twice), and the figure is the instruction count a call of the two
 passes: repeatable on a busy machine.  The worker marks where each pass
 starts and ends with a call to ``os.getppid()``, at which callgrind writes
 the counts so far (``--dump-before=getppid``), so Python's start and the
-imports are counted apart, once a checkout (one run of valgrind for every
-operation, where a run an operation took about twenty minutes for the
-whole table).  Nothing here is a test: figures are printed, never asserted.
+imports are counted apart, once a checkout: one run of valgrind a checkout
+(two runs an operation took about 40 minutes for the table of two
+checkouts on a busy 2-core machine, this about 4 for three).  Nothing here
+is a test: figures are printed, never asserted.
 """
 
 from __future__ import annotations
