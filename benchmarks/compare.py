@@ -16,11 +16,16 @@ loops, in processor time::
     python benchmarks/compare.py ../v0.1.0 .
     python benchmarks/compare.py --callgrind ../v0.1.0 .   # instructions a call (valgrind)
 
-With ``--callgrind`` each operation runs under ``valgrind --tool=callgrind``
-over every input (once to warm up, then twice), and the figure is the
-instruction count a call, the run with the warm-up only subtracted:
-repeatable on a busy machine.  Nothing here is a test: figures are printed,
-never asserted.
+With ``--callgrind`` each checkout runs once under ``valgrind
+--tool=callgrind``, every operation in turn over every input (once to warm
+up, then twice), and the figure is the instruction count a call of the two
+passes: repeatable on a busy machine.  The worker marks where each pass
+starts and ends with a call to ``os.getppid()``, at which callgrind writes
+the counts so far (``--dump-before=getppid``), so Python's start and the
+imports are counted apart, once a checkout: one run of valgrind a checkout
+(two runs an operation took about 40 minutes for the table of two
+checkouts on a busy 2-core machine, this about 4 for three).  Nothing here
+is a test: figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -107,28 +112,33 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
     return calls
 
 
-def worker(op: str, path: str, count: bool) -> None:
-    """Time (or, under callgrind, just run) ``op`` on the inputs in ``path``; print seconds a call as JSON.
+def worker(ops: list[str], path: str, count: bool) -> None:
+    """Time (or, under callgrind, just run) each of ``ops`` on the inputs in ``path``; print its figure as JSON.
 
-    :data:`FRESH` operations are timed on a copy of each final state, the copy's own cost subtracted.
+    Timed, the figure is seconds a call (:data:`FRESH` operations on a copy of each final state, the copy's own
+    cost subtracted).  Under callgrind it is the number of calls in the pass each mark ends: every call once to
+    warm up, a mark, every call twice, a mark, then for :data:`FRESH` operations the copies alone twice, a mark.
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    calls = _calls(op, data)
-    if count:  # under callgrind: every call once to warm up, then twice more (the baseline: the copies only)
-        baseline = os.environ.get("COMPARE_BASELINE") == "1"
-        copies = _calls("copy", data) if op in FRESH else []  # made in both runs: their making cancels out
-        again = copies if baseline else calls
-        for call in calls:
-            call()
-        for _ in range(2):
-            for call in again:
+    figures: dict[str, float] = {}
+    for op in ops:
+        calls = _calls(op, data)
+        copies = _calls("copy", data) if op in FRESH else []
+        if count:
+            for call in calls + copies:
                 call()
-        print(json.dumps(2 * len(calls)))
-        return
-    figure = _median_best(calls, 20 if op != "replay" else 3)
-    if op in FRESH:
-        figure -= _median_best(_calls("copy", data), 20)
-    print(json.dumps(figure))
+            for again in (calls, copies):
+                os.getppid()  # a mark: callgrind writes the counts so far
+                for _ in range(2):
+                    for call in again:
+                        call()
+            os.getppid()
+            figures[op] = 2 * len(calls)
+            continue
+        figures[op] = _median_best(calls, 20 if op != "replay" else 3)
+        if copies:
+            figures[op] -= _median_best(copies, 20)
+    print(json.dumps(figures))
 
 
 def _median_best(calls: list[Callable[[], object]], number: int) -> float:
@@ -151,29 +161,40 @@ def has_games(tree: Path) -> bool:
     return (tree / "paris_score" / "game.py").exists()
 
 
-def run(tree: Path, op: str, path: str, callgrind: bool) -> float | None:
-    """``op``'s figure for the checkout ``tree``: seconds or instructions a call, ``None`` when it has no such op."""
-    if op in GAME_OPS and not has_games(tree):
-        return None
+def run(tree: Path, ops: list[str], path: str, callgrind: bool) -> dict[str, float | None]:
+    """Each op's figure for the checkout ``tree``: seconds or instructions a call, ``None`` when it has no such op."""
+    mine = [op for op in ops if op not in GAME_OPS or has_games(tree)]
+    figures: dict[str, float | None] = dict.fromkeys(ops)
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-    cmd = [sys.executable, __file__, "--worker", op, path]
+    cmd = [sys.executable, __file__, "--worker", ",".join(mine), path]
     if not callgrind:
-        return float(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
-    totals = []
-    for baseline in ("1", "0"):
-        with tempfile.TemporaryDirectory() as tmp:
-            out = f"{tmp}/cg.out"
-            done = subprocess.run(
-                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd, "--count"],
-                env={**env, "COMPARE_BASELINE": baseline},
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            n = int(done.stdout)
-            summary = next(line for line in Path(out).read_text().splitlines() if line.startswith("summary:"))
-            totals.append(int(summary.split()[1]))
-    return (totals[1] - totals[0]) / n
+        figures.update(json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout))
+        return figures
+    with tempfile.TemporaryDirectory() as tmp:
+        out = f"{tmp}/cg.out"
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--dump-before=getppid", f"--callgrind-out-file={out}", *cmd, "--count"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        counts = json.loads(done.stdout)
+        dumps = sorted(Path(tmp).glob("cg.out.*"), key=lambda f: int(f.suffix[1:]))  # one a mark, in order
+        totals = [_total(f) for f in dumps]
+    # The marks of each op: the warm-up ends, the calls' pass ends, the copies' pass ends.
+    for k, op in enumerate(mine):
+        calls, copies = totals[3 * k + 1], totals[3 * k + 2]
+        figures[op] = (calls - copies) / counts[op] if op in FRESH else calls / counts[op]
+    return figures
+
+
+def _total(dump: Path) -> int:
+    """The instructions counted in one callgrind dump (since the previous one)."""
+    for line in dump.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise ValueError(f"{dump}: no totals")
 
 
 def main() -> None:
@@ -189,7 +210,7 @@ def main() -> None:
     parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker[0], args.worker[1], args.count)
+        worker(args.worker[0].split(","), args.worker[1], args.count)
         return
     trees = [t.resolve() for t in args.trees] or [ROOT]
     ops = args.ops.split(",")
@@ -198,9 +219,8 @@ def main() -> None:
     try:
         best: dict[tuple[str, Path], float | None] = {}
         for _ in range(1 if args.callgrind else args.rounds):
-            for op in ops:
-                for tree in trees:
-                    figure = run(tree, op, f.name, args.callgrind)
+            for tree in trees:
+                for op, figure in run(tree, ops, f.name, args.callgrind).items():
                     old = best.get((op, tree))
                     best[op, tree] = figure if old is None or figure is None else min(old, figure)
     finally:

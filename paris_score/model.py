@@ -83,6 +83,23 @@ GROUND_CODES: Final = "obml"
 """Ground characters: orange, blue, mixed, streetlight (B2)."""
 
 BUILDING_ID: Final = re.compile(r"[A-Za-z0-9]{1,2}")
+
+
+_IDS_SEEN: Final[set[str]] = set()
+"""The building ids :func:`is_building_id` has accepted (at most the 3,906 that exist)."""
+
+
+def is_building_id(text: str) -> bool:
+    """True when ``text`` is a building id (:data:`BUILDING_ID`); the ids accepted are kept, as the regular
+    expression costs several times a set lookup and a game uses a dozen ids."""
+    if text in _IDS_SEEN:
+        return True
+    if BUILDING_ID.fullmatch(text) is None:
+        return False
+    _IDS_SEEN.add(text)
+    return True
+
+
 BOX_SIZES: Final = (3, 4, 5, 6)
 BOX_COUNTS: Final[dict[int, int]] = {3: 2, 4: 4, 5: 4, 6: 2}
 """How many of the 12 building pieces the box holds of each size (B3)."""
@@ -135,9 +152,9 @@ class Ground:
     def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Ground:
         """From 8 strings of 8 characters ``o``/``b``/``m``/``l``, row 1 first."""
         sets = dict.fromkeys(GROUND_CODES, 0)
-        if len(rows) != 8 or any(len(row) != 8 for row in rows):
+        if len(rows) != 8 or {*map(len, rows)} != {8}:  # map: quicker than a generator
             raise ValueError("ground: expected 8 rows of 8 spaces")
-        text = "".join(rows) if all(isinstance(row, str) for row in rows) else ""
+        text = "".join(rows) if {*map(type, rows)} == {str} else ""
         if text.isascii():
             text = text.lower()
             if len(text) == 64 and not text.translate(_DROP_CODES):
@@ -187,7 +204,7 @@ class Building:
     """Every space of the building, the annex included (P8 ruling): the one place this union is made."""
 
     def __attrs_post_init__(self) -> None:
-        if not BUILDING_ID.fullmatch(self.id):
+        if not is_building_id(self.id):
             raise ValueError(f"building id {self.id!r}: expected 1-2 letters or digits")
         if not self.cells:
             raise ValueError(f"building {self.id}: no cells")
@@ -258,7 +275,7 @@ def _cards(value: Iterable[Postcard]) -> tuple[Postcard, ...]:
     """Postcards, or their slugs (``"painter"``), converted; a bare string is not a list of them."""
     if isinstance(value, str):
         raise ValueError(f"postcards: expected a list of postcards, got the string {value[:40]!r}")
-    return tuple(v if type(v) is Postcard else Postcard(v) for v in value)
+    return tuple([v if type(v) is Postcard else Postcard(v) for v in value])  # a list: quicker than a generator
 
 
 @attrs.frozen
@@ -293,7 +310,7 @@ def _sizes(_: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -
 
 
 def _shapes(value: Iterable[Shape | None]) -> tuple[Shape | None, ...]:
-    return tuple(None if s is None else normalise(s) for s in value)
+    return tuple([None if s is None else normalise(s) for s in value])
 
 
 def _players(value: Any) -> tuple[Player, ...]:
@@ -323,10 +340,8 @@ class Reserve:
     not_given: tuple[Player, ...] = attrs.field(default=(), converter=_players)
 
     def __attrs_post_init__(self) -> None:
-        for player, sizes, shapes in (
-            (Player.ORANGE, self.orange, self.orange_shapes),
-            (Player.BLUE, self.blue, self.blue_shapes),
-        ):
+        orange, blue = PLAYERS  # read once: an enum member read from its class costs about as much as a call
+        for player, sizes, shapes in ((orange, self.orange, self.orange_shapes), (blue, self.blue, self.blue_shapes)):
             if sizes and player in self.not_given:
                 raise ValueError(f"reserve {player}: not given, yet {counted(len(sizes), 'building')} listed")
             if not shapes:  # no shape known: nothing to check
@@ -504,12 +519,16 @@ def occupancy(position: Position, built: Bitboard | None = None, count: int = 0)
             spaces = b.spaces
             built |= spaces
             count += spaces.bit_count()
-    return pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+    occupied, lamps, overlap = pieces_occupancy(position.pieces, position.ground.streetlight, built, count)
+    return Occupancy(built, occupied, lamps, overlap)
 
 
-def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int) -> Occupancy:
-    """:func:`occupancy` from the special ``pieces``, the printed ``streetlight`` spaces and the buildings' union
-    (``built``) and sizes' sum (``count``)."""
+def pieces_occupancy(
+    pieces: Pieces, streetlight: Bitboard, built: Bitboard, count: int
+) -> tuple[Bitboard, Bitboard, bool]:
+    """:func:`occupancy`'s occupied spaces, lamps and overlap from the special ``pieces``, the printed
+    ``streetlight`` spaces and the buildings' union (``built``) and sizes' sum (``count``): a plain tuple, as
+    :func:`paris_score.scoring.board_from` takes it apart at once."""
     occupied = built
     for value in _STANDING_OF(pieces):
         if value is not None:
@@ -519,7 +538,7 @@ def pieces_occupancy(pieces: Pieces, streetlight: Bitboard, built: Bitboard, cou
     for sq in _LAMPS_OF(pieces):
         if sq is not None:
             lamps |= 1 << sq
-    return Occupancy(built, occupied, lamps, occupied.bit_count() != count)
+    return occupied, lamps, occupied.bit_count() != count
 
 
 _LAMPS_OF: Final = operator.attrgetter(*(piece.key for piece in LAMP_PIECES))

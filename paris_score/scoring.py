@@ -28,7 +28,17 @@ from paris_score.model import (
     own_spaces,
     pieces_occupancy,
 )
-from paris_score.postcards import LARGE_STREETLIGHT, PIECES, STAMPED, Piece, Postcard
+from paris_score.postcards import (
+    DANCER,
+    FOUNTAIN,
+    LARGE_STREETLIGHT,
+    PAINTER,
+    STAMPED,
+    STANDING,
+    STATUE,
+    Piece,
+    Postcard,
+)
 from paris_score.referee import reserve_not_given, structure_problems
 from paris_score.report import (
     CardScore,
@@ -53,6 +63,13 @@ from paris_score.squares import (
     square_name,
     squares_of,
 )
+
+_ORANGE, _BLUE = PLAYERS
+"""The players read once: Python 3.11 looks ``Player.ORANGE`` up in the enum's class at each read (about as dear
+as a call), and a score reads them some fifteen times."""
+_SACRE_COEUR: Final = Postcard.SACRE_COEUR
+"""Read once, as the players: S3 asks for it twice a player (the stamped cards are read as their pieces'
+``card``, e.g. ``PAINTER.card``, for the same reason)."""
 
 UNBUILT_PENALTY = -3
 PAINTER_POINTS_PER_LAMP = 2
@@ -94,14 +111,13 @@ def board_from(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bit
     blue: list[Entry] = []
     built = 0
     count = 0
-    orange_player = Player.ORANGE
     for b in buildings:
         s = b.spaces
         size = s.bit_count()
-        (orange if b.owner is orange_player else blue).append((b, s, adjacent(s), size))
+        (orange if b.owner is _ORANGE else blue).append((b, s, adjacent(s), size))
         built |= s
         count += size
-    _, occupied, lamps, overlap = pieces_occupancy(pieces, streetlight, built, count)
+    occupied, lamps, overlap = pieces_occupancy(pieces, streetlight, built, count)
     return Board(tuple(orange), tuple(blue), built, occupied, lamps, pieces.large_streetlight, overlap)
 
 
@@ -112,7 +128,7 @@ def board_with(board: Board, building: Building, replacing: Building | None = No
     s = building.spaces
     entry = (building, s, adjacent(s), s.bit_count())
     orange, blue = board.orange, board.blue
-    if building.owner is Player.ORANGE:
+    if building.owner is _ORANGE:
         orange = _put(orange, entry, replacing)
     else:
         blue = _put(blue, entry, replacing)
@@ -145,17 +161,12 @@ def board_with_piece(board: Board, piece: Piece, sq: Square) -> Board:
 
 def _entries(board: Board, player: Player) -> tuple[Entry, ...]:
     """``player``'s buildings on ``board``."""
-    return board.orange if player is Player.ORANGE else board.blue
+    return board.orange if player is _ORANGE else board.blue
 
 
-class Light(NamedTuple):
-    """What lights buildings on a board (S1): the normal lamps, and the large streetlight with its sight table."""
-
-    normal: Bitboard
-    """Every lamp but the large streetlight (S1a)."""
-    large: Bitboard
-    """The large streetlight's space as a bitboard, or 0 (S1b)."""
-    table: Sight | None
+Light = tuple[Bitboard, Bitboard, Sight | None]
+"""What lights buildings on a board (S1): every lamp but the large streetlight (S1a), the large streetlight's
+space as a bitboard or 0, and its sight table (S1b).  A plain tuple, made twice a score: cheaper than a class."""
 
 
 def light_of(position: Position, board: Board) -> Light:
@@ -165,9 +176,9 @@ def light_of(position: Position, board: Board) -> Light:
 
 def _light(pattern: Pattern, board: Board) -> Light:
     if board.large is None:
-        return Light(board.lamps, 0, None)
+        return board.lamps, 0, None
     large = 1 << board.large
-    return Light(board.lamps & ~large, large, sight(pattern, board.large))
+    return board.lamps & ~large, large, sight(pattern, board.large)
 
 
 def lit_buildings(position: Position, player: PlayerLike, board: Board | None = None) -> LitBuildings:
@@ -205,10 +216,11 @@ def _lit_lines(entries: tuple[Entry, ...], bd: Board, light: Light) -> LitBuildi
     total = 0
     built = bd.built
     normal, large, table = light
+    reach = 0 if table is None else table.reach
     large_at = bd.large  # the large streetlight's space, kept on each line for pictures
     for b, s, halo, size in entries:
         hit = normal & halo  # S1a
-        seen = _large_lights(s, built, table)  # S1b
+        seen = _large_lights(s, built, table) if s & reach else 0  # S1b, asked where the pattern reaches only
         if seen:
             hit |= large
         # Most buildings have no lamp or one: those need no loop.
@@ -249,12 +261,11 @@ def _groups(entries: tuple[Entry, ...]) -> Iterator[tuple[int, list[Building]]]:
 
 def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
     best_points = 0
-    best_ids: tuple[str, ...] = ()
-    for size, members in _groups(entries):
-        ids = tuple(sorted(b.id for b in members))
-        if size > best_points or (size == best_points and ids[0] < best_ids[0]):
-            best_points, best_ids = size, ids
-    return LargestGroup(best_points, best_ids)
+    best: list[Building] = []
+    for size, members in _groups(entries):  # the ids are compared on a tie only, and sorted for the best group only
+        if size > best_points or (size == best_points and min([b.id for b in members]) < min([b.id for b in best])):
+            best_points, best = size, members
+    return LargestGroup(best_points, tuple(sorted([b.id for b in best])))
 
 
 def _largest_group_points(entries: tuple[Entry, ...]) -> int:
@@ -270,15 +281,15 @@ def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
 
 def _unbuilt(position: Position, player: Player, used: tuple[Postcard, ...]) -> Unbuilt:
     reserve = position.reserve
-    sizes = reserve.orange if player is Player.ORANGE else reserve.blue
+    sizes = reserve.orange if player is _ORANGE else reserve.blue
     points = _unbuilt_points(len(sizes), used)
-    waived = Postcard.SACRE_COEUR if sizes and not points else None
+    waived = _SACRE_COEUR if sizes and not points else None
     return Unbuilt(len(sizes), points, waived, sizes, player not in reserve.not_given)
 
 
 def _unbuilt_points(count: int, used: tuple[Postcard, ...]) -> int:
     """S3 as a number: -3 each of ``count`` buildings left in reserve, 0 with Sacré-Cœur among the ``used`` cards."""
-    if Postcard.SACRE_COEUR in used:
+    if _SACRE_COEUR in used:
         return 0
     return UNBUILT_PENALTY * count
 
@@ -293,11 +304,11 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
-        return CardScore(Postcard.LE_PEINTRE, 0, "the painter is not on the board")
+        return CardScore(PAINTER.card, 0, "the painter is not on the board")
     area, lamps = painter_area(sq, board or board_of(position))
     n = lamps.bit_count()
     return CardScore(
-        Postcard.LE_PEINTRE,
+        PAINTER.card,
         PAINTER_POINTS_PER_LAMP * n,
         f"{counted(n, 'lamp')} in the painter's area: {names_text(lamps) or 'none'}",
         area,
@@ -321,10 +332,10 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     """
     sq = position.pieces.dancer
     if sq is None:
-        return CardScore(Postcard.MOULIN_ROUGE, 0, "the dancer is not on the board")
+        return CardScore(DANCER.card, 0, "the dancer is not on the board")
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return CardScore(Postcard.MOULIN_ROUGE, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
+    return CardScore(DANCER.card, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area)
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
@@ -341,18 +352,18 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     """S4c: with a free front, +2 a free adjacent space and +1 a free diagonal one."""
     piece = position.pieces.statue
     if piece is None:
-        return CardScore(Postcard.LE_PENSEUR, 0, "the statue is not on the board")
+        return CardScore(STATUE.card, 0, "the statue is not on the board")
     front, near, corner, points = statue_view(piece, board or board_of(position))
     if front is None:
-        return CardScore(Postcard.LE_PENSEUR, 0, "the space in front of the statue is off the board")
+        return CardScore(STATUE.card, 0, "the space in front of the statue is off the board")
     if not points:
-        return CardScore(Postcard.LE_PENSEUR, 0, f"the space in front ({square_name(front)}) is not free")
+        return CardScore(STATUE.card, 0, f"the space in front ({square_name(front)}) is not free")
     detail = (
         f"front {square_name(front)} free; {near.bit_count()} free adjacent "
         f"({names_text(near)}) x {STATUE_POINTS_ADJACENT} + {corner.bit_count()} free diagonal "
         f"({names_text(corner) or 'none'}) x {STATUE_POINTS_DIAGONAL}"
     )
-    return CardScore(Postcard.LE_PENSEUR, points, detail, near | corner)
+    return CardScore(STATUE.card, points, detail, near | corner)
 
 
 def fountain_buildings(sq: Square, player: PlayerLike, board: Board) -> list[Building]:
@@ -369,11 +380,11 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
 def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     sq = position.pieces.fountain
     if sq is None:
-        return CardScore(Postcard.FONTAINE_DES_MERS, 0, "the fountain is not on the board")
+        return CardScore(FOUNTAIN.card, 0, "the fountain is not on the board")
     ids = [b.id for b in fountain_buildings(sq, player, board)]
     n = len(ids)
     return CardScore(
-        Postcard.FONTAINE_DES_MERS,
+        FOUNTAIN.card,
         FOUNTAIN_POINTS_PER_BUILDING * n,
         f"{counted(n, 'building')} beside the fountain: {', '.join(ids) or 'none'}",
     )
@@ -389,7 +400,7 @@ def _postcards(position: Position, player: Player, bd: Board, used: tuple[Postca
     if not used:
         return CardScores(0, ())
     cards = [_CARD_SCORES[card](position, player, bd) for card in STAMPED if card in used]
-    return CardScores(sum(c.points for c in cards), tuple(cards))
+    return CardScores(sum([c.points for c in cards]), tuple(cards))
 
 
 _CARD_SCORES: Final[dict[Postcard, Callable[[Position, Player, Board], CardScore]]] = {
@@ -408,13 +419,13 @@ def _postcard_points(
     if not used:
         return 0
     points = 0
-    if Postcard.LE_PEINTRE in used and pieces.painter is not None:
+    if PAINTER.card in used and pieces.painter is not None:
         points += PAINTER_POINTS_PER_LAMP * painter_area(pieces.painter, board)[1].bit_count()
-    if Postcard.MOULIN_ROUGE in used and pieces.dancer is not None:
+    if DANCER.card in used and pieces.dancer is not None:
         points += _dancer_area(streetlight, pieces.dancer, board).bit_count()
-    if Postcard.LE_PENSEUR in used and pieces.statue is not None:
+    if STATUE.card in used and pieces.statue is not None:
         points += statue_view(pieces.statue, board)[3]
-    if Postcard.FONTAINE_DES_MERS in used and pieces.fountain is not None:
+    if FOUNTAIN.card in used and pieces.fountain is not None:
         points += FOUNTAIN_POINTS_PER_BUILDING * len(fountain_buildings(pieces.fountain, player, board))
     return points
 
@@ -427,7 +438,7 @@ def free_own_spaces(position: Position, player: PlayerLike, board: Board | None 
 
 def _free_own_spaces(position: Position, player: Player, bd: Board) -> int:
     ground = position.ground
-    own = ground.orange if player is Player.ORANGE else ground.blue
+    own = ground.orange if player is _ORANGE else ground.blue
     return (own_spaces(own, position.pieces.chartier) & ~bd.occupied).bit_count()
 
 
@@ -438,7 +449,7 @@ def player_score(position: Position, player: PlayerLike, board: Board | None = N
 
 
 def _player_score(position: Position, player: Player, bd: Board, light: Light) -> PlayerScore:
-    if player is Player.ORANGE:
+    if player is _ORANGE:
         used, entries = position.postcards.orange, bd.orange
     else:
         used, entries = position.postcards.blue, bd.blue
@@ -473,10 +484,12 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
                 f"{card.title} is used by both players (B6: a postcard is used once, "
                 "paris-score check reports it): it is scored for each of them"
             )
-    for piece, sq in zip(PIECES, position.pieces.spaces(), strict=True):
-        if sq is not None and piece.stands and piece.card not in used:
-            out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
-    o, b = scores[Player.ORANGE], scores[Player.BLUE]
+    for piece in STANDING:
+        if piece.card not in used:
+            sq = position.pieces.at(piece)
+            if sq is not None:
+                out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
+    o, b = scores[_ORANGE], scores[_BLUE]
     if o.total == b.total:
         if report_winner == "tie":
             out.append(f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: a shared victory (S5)")
@@ -497,7 +510,7 @@ def winner_of(orange: tuple[int, int], blue: tuple[int, int]) -> Winner:
     """S5 on (total, free own-colour spaces) pairs: a :class:`Player` or ``"tie"``."""
     if orange == blue:
         return "tie"
-    return Player.ORANGE if orange > blue else Player.BLUE
+    return _ORANGE if orange > blue else _BLUE
 
 
 class Totals(NamedTuple):
@@ -512,7 +525,7 @@ class Totals(NamedTuple):
     def lead(self, player: PlayerLike) -> int:
         """The player's total minus the opponent's."""
         player = as_player(player)
-        return self.orange - self.blue if player is Player.ORANGE else self.blue - self.orange
+        return self.orange - self.blue if player is _ORANGE else self.blue - self.orange
 
 
 def totals(position: Position, board: Board | None = None) -> Totals:
@@ -573,8 +586,8 @@ def score(position: Position) -> Report:
     bd = board_of(position)
     if bd.overlap:
         raise IllegalPositionError(structure_problems(position))
-    light = light_of(position, bd)
-    orange = _player_score(position, Player.ORANGE, bd, light)
-    blue = _player_score(position, Player.BLUE, bd, light)
+    light = _light(position.rules.large_streetlight_pattern, bd)
+    orange = _player_score(position, _ORANGE, bd, light)
+    blue = _player_score(position, _BLUE, bd, light)
     won = winner(orange, blue)
-    return Report(orange, blue, won, tuple(notes(position, won, {Player.ORANGE: orange, Player.BLUE: blue})))
+    return Report(orange, blue, won, tuple(notes(position, won, {_ORANGE: orange, _BLUE: blue})))

@@ -16,7 +16,6 @@ from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
-    BUILDING_ID,
     FACINGS,
     GROUND_CODES,
     MAX_OFFSET,
@@ -32,6 +31,7 @@ from paris_score.model import (
     Reserve,
     Rules,
     Statue,
+    is_building_id,
 )
 from paris_score.postcards import PIECES, Postcard
 from paris_score.shapes import Shape, shape_bitboard, shape_of
@@ -75,7 +75,7 @@ def _building(r: Reader, path: str, value: object) -> Building | None:
         return None
     before = len(r.errors)
     id_ = r.string(f"{path}.id", obj["id"]) if "id" in obj else None
-    if id_ is not None and not BUILDING_ID.fullmatch(id_):
+    if id_ is not None and not is_building_id(id_):
         r.fail(f"{path}.id", f"{id_!r}: expected 1-2 letters or digits")
     owner = r.choice(f"{path}.owner", obj["owner"], tuple(PLAYERS)) if "owner" in obj else None
     cells = r.each(f"{path}.cells", obj["cells"], r.square) if "cells" in obj else None
@@ -262,7 +262,7 @@ def _fast_building(item: object) -> Building | None:
     if type(item) is not dict or not item.keys() <= _BUILDING_KEYS_SET:
         return None
     id_, owner, cells = item.get("id"), item.get("owner"), _fast_squares(item.get("cells"))
-    if type(id_) is not str or not (0 < len(id_) <= 2 and id_.isascii() and id_.isalnum()):
+    if type(id_) is not str or not is_building_id(id_):
         return None
     if type(owner) is not str or owner not in _OWNERS or not cells:
         return None
@@ -331,8 +331,8 @@ def _fast_postcards(value: object) -> Postcards | None:
         cards = [CARD_SLUGS.get(slug) if type(slug) is str else None for slug in slugs]
         if None in cards:
             return None
-        lists.append(cast(list[Postcard], cards))
-    return Postcards(*lists)
+        lists.append(cards)
+    return Postcards(*cast("list[list[Postcard]]", lists))  # None was ruled out above
 
 
 def _fast_pieces(value: object) -> Pieces | None:
@@ -382,7 +382,7 @@ def read_well_formed(data: object) -> Position | None:
     if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != POSITION_FORMAT:
         return None
     rows = data.get("ground")
-    if type(rows) is not list or len(rows) != 8 or not all(type(row) is str and len(row) == 8 for row in rows):
+    if type(rows) is not list or len(rows) != 8 or {*map(type, rows)} != {str} or {*map(len, rows)} != {8}:
         return None
     raw_buildings = data.get("buildings", [])
     if type(raw_buildings) is not list or len(raw_buildings) > MAX_ITEMS:
