@@ -196,12 +196,27 @@ _last_tables: tuple[Setup, _Tables] | None = None
 @functools.lru_cache(maxsize=16)
 def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
     """The tables of a setup's pool pieces (its faces left empty)."""
-    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in pool)
-    rotations = tuple(frozenset(orientations(piece.shape)) for piece in pool)
+    shapes = [_shape_tables(piece.shape) for piece in pool]
     ids = tuple(piece.id for piece in pool)
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
-    takes = tuple(Take(pid.upper()) for pid in ids)
-    return _Tables(ids, by_id, layouts, rotations, takes, {}, ((), ()))
+    takes = tuple(_take(pid.upper()) for pid in ids)
+    return _Tables(
+        ids, by_id, tuple(layouts for layouts, _ in shapes), tuple(turns for _, turns in shapes), takes, {}, ((), ())
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def _shape_tables(shape: Shape) -> tuple[tuple[Layout, ...], frozenset[Shape]]:
+    """A piece's rotations laid out from A1 and the set of its rotations (never turned over, G9): a piece's
+    tables depend on its shape only, and there are 304 shapes of 3 to 6 spaces, so a pool new to the engine
+    (a record of fictional pieces) makes only the shapes it has not seen."""
+    turned = orientations(shape)
+    return tuple(layout(t) for t in turned), frozenset(turned)
+
+
+@functools.lru_cache(maxsize=1024)
+def _take(piece: str) -> Take:
+    return Take(piece)
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:

@@ -111,7 +111,13 @@ def turn_tile(tile: Tile, rotation: int) -> Tile:
 
 def _tile_row(row: object) -> bool:
     """A row of a tile: 2 ground characters ``o b m l``, any case."""
-    return isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES)
+    return isinstance(row, str) and row in _TILE_ROWS
+
+
+_TILE_ROWS: Final = frozenset(
+    a + b for a in GROUND_CODES + GROUND_CODES.upper() for b in GROUND_CODES + GROUND_CODES.upper()
+)
+"""Every row a tile may have: 2 ground characters, any case (64 strings)."""
 
 
 def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
@@ -179,12 +185,15 @@ def pool_problems(pool: Sequence[PoolPiece | None], where: str = "setup", *, par
             seen_ids.add(pid.upper())
         if not is_shape(piece.shape):
             found.append(Located(f"{where}.pool[{i}].shape", "the spaces must be connected edge to edge"))
-    sizes = Counter(len(piece.shape) for piece in pool if piece is not None)
-    if len(pool) == POOL_SIZE == sizes.total() and sizes != Counter(BOX_COUNTS):
+    sizes = Counter([len(piece.shape) for piece in pool if piece is not None])
+    if len(pool) == POOL_SIZE == sizes.total() and sizes != _BOX_SIZES:
         box = ", ".join(f"{n} of size {s}" for s, n in BOX_COUNTS.items())
         got = ", ".join(f"{sizes[s]} of size {s}" for s in sorted(sizes))
         found.append(Located(f"{where}.pool", f"the box holds {box} (B3); got {got}"))
     return found
+
+
+_BOX_SIZES: Final = Counter(BOX_COUNTS)
 
 
 def stack_problems(
@@ -197,7 +206,7 @@ def stack_problems(
     for i, tile in enumerate(stack):
         if tile is None and partial:
             continue
-        if not (tile is not None and len(tile) == 2 and all(_tile_row(row) for row in tile)):
+        if not (tile is not None and len(tile) == 2 and _tile_row(tile[0]) and _tile_row(tile[1])):
             found.append(
                 Located(
                     f"{where}.tiles.{player}[{i}]",
