@@ -43,6 +43,11 @@ ROTATIONS: Final = (0, 90, 180, 270)
 
 
 def _shape(value: Any) -> Shape:
+    if type(value) is tuple:
+        try:
+            return normalise(value)  # a tuple of pairs (a record reader's shape): its normal form is remembered
+        except TypeError:  # an item that is no tuple
+            pass
     return normalise(tuple(tuple(p) for p in value))
 
 
