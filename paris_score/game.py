@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterator
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -561,18 +561,10 @@ class GameState:
             move = Move.parse(move)
         if self.phase == 2 and self.is_over:
             raise GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
-        kind = type(move)
-        if kind is PlaceTile:
-            return self._tile(move)  # type: ignore[arg-type]
-        if kind is Take:
-            return self._take(move)  # type: ignore[arg-type]
-        if kind is Pass:
-            return self._pass()
-        if kind is Build:
-            return self._build_move(move)  # type: ignore[arg-type]
-        if isinstance(move, (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex)):
-            return self._card(move)
-        raise TypeError(f"not a move: {move!r}")
+        referee = _REFEREES.get(type(move))
+        if referee is None:
+            raise TypeError(f"not a move: {move!r}")
+        return referee(self, move)
 
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
@@ -630,7 +622,7 @@ class GameState:
             raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
         return i
 
-    def _pass(self) -> GameState:
+    def _pass(self, _: Pass) -> GameState:
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
@@ -694,7 +686,7 @@ class GameState:
         player = self.turn
         side = player is Player.BLUE
         building = Building(self.setup.pool[i].id, player, cells)
-        pieces = base.pieces if chartier is None else attrs.evolve(base.pieces, chartier=chartier)
+        pieces = base.pieces if chartier is None else _with_piece(base.pieces, "chartier", chartier)
         buildings = (*base.buildings, building)
         return base._evolve(
             turn=player.other,
@@ -781,7 +773,9 @@ class GameState:
 
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
         """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
-        placed = attrs.evolve(self.pieces, **pieces)  # type: ignore[arg-type]
+        placed = self.pieces
+        for key, value in pieces.items():
+            placed = _with_piece(placed, key, value)
         tally = self._tally
         return self._evolve(
             turn=self.turn.other,
@@ -883,6 +877,16 @@ class GameState:
         return self._placed(cards, piece, sq, **{piece.key: sq})
 
 
+_REFEREES: Final[dict[type[Move], Callable[[GameState, Any], GameState]]] = {
+    PlaceTile: GameState._tile,
+    Take: GameState._take,
+    Pass: GameState._pass,
+    Build: GameState._build_move,
+    **dict.fromkeys(
+        (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex), GameState._card
+    ),
+}
+"""The check and the making of each kind of move's next state (:meth:`GameState.play`)."""
 _INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
 _FIELD_INDEX: Final = {a.alias: i for i, a in enumerate(_INIT)}
 _VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
@@ -941,6 +945,18 @@ def _built(
     if tally is None:
         return None
     return buildings, pieces, board_with(tally[2], building, replacing)
+
+
+_PIECE_KEYS: Final = tuple(a.name for a in attrs.fields(Pieces))
+_PIECE_INDEX: Final = {key: i for i, key in enumerate(_PIECE_KEYS)}
+_PIECE_VALUES: Final = operator.attrgetter(*_PIECE_KEYS)
+
+
+def _with_piece(pieces: Pieces, key: str, value: object) -> Pieces:
+    """``pieces`` with the field ``key`` set: ``attrs.evolve`` made positionally (a move changes one field)."""
+    values = list(_PIECE_VALUES(pieces))
+    values[_PIECE_INDEX[key]] = value
+    return Pieces(*values)
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
