@@ -18,8 +18,8 @@ lists exactly the moves ``play`` accepts.  From the end of phase 1 on,
 which :func:`paris_score.check` and :func:`paris_score.score` judge.
 
 Sets of spaces are bitboards; each pool piece's placements (every rotation,
-never turned over, B3) are laid out once per setup and shared by every state
-of the game.
+never turned over, B3) are laid out once per shape and shared by every state
+of every game.
 """
 
 from __future__ import annotations

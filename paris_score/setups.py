@@ -168,6 +168,9 @@ def postcard_problems(
     return found
 
 
+_BOX_SIZES: Final = Counter(BOX_COUNTS)
+
+
 def pool_problems(pool: Sequence[PoolPiece | None], where: str = "setup", *, partial: bool = False) -> list[Located]:
     """The pool's problems (B3, P4): 12 pieces, ids distinct and not J, shapes connected, the box's sizes."""
     found: list[Located] = []
@@ -196,9 +199,6 @@ def pool_problems(pool: Sequence[PoolPiece | None], where: str = "setup", *, par
         got = ", ".join(f"{sizes[s]} of size {s}" for s in sorted(sizes))
         found.append(Located(f"{where}.pool", f"the box holds {box} (B3); got {got}"))
     return found
-
-
-_BOX_SIZES: Final = Counter(BOX_COUNTS)
 
 
 def stack_problems(
