@@ -18,16 +18,16 @@ lists exactly the moves ``play`` accepts.  From the end of phase 1 on,
 which :func:`paris_score.check` and :func:`paris_score.score` judge.
 
 Sets of spaces are bitboards; each pool piece's placements (every rotation,
-never turned over, B3) are laid out once per setup and shared by every state
-of the game.
+never turned over, B3) are laid out once per shape and shared by every state
+of every game.
 """
 
 from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterator
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, Final, NamedTuple, Self
 
 import attrs
 
@@ -196,12 +196,27 @@ _last_tables: tuple[Setup, _Tables] | None = None
 @functools.lru_cache(maxsize=16)
 def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
     """The tables of a setup's pool pieces (its faces left empty)."""
-    layouts = tuple(tuple(layout(turned) for turned in orientations(piece.shape)) for piece in pool)
-    rotations = tuple(frozenset(orientations(piece.shape)) for piece in pool)
+    shapes = [_shape_tables(piece.shape) for piece in pool]
     ids = tuple(piece.id for piece in pool)
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
-    takes = tuple(Take(pid.upper()) for pid in ids)
-    return _Tables(ids, by_id, layouts, rotations, takes, {}, ((), ()))
+    takes = tuple(_take(pid.upper()) for pid in ids)
+    return _Tables(
+        ids, by_id, tuple(layouts for layouts, _ in shapes), tuple(turns for _, turns in shapes), takes, {}, ((), ())
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def _shape_tables(shape: Shape) -> tuple[tuple[Layout, ...], frozenset[Shape]]:
+    """A piece's rotations laid out from A1 and the set of its rotations (never turned over, G9): a piece's
+    tables depend on its shape only, and there are 304 shapes of 3 to 6 spaces, so a pool new to the engine
+    (a record of fictional pieces) makes only the shapes it has not seen."""
+    turned = orientations(shape)
+    return tuple(layout(t) for t in turned), frozenset(turned)
+
+
+@functools.lru_cache(maxsize=1024)
+def _take(piece: str) -> Take:
+    return Take(piece)
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:
@@ -260,7 +275,7 @@ class GameState:
     # -- making and reading states -------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, setup: Setup) -> GameState:
+    def start(cls, setup: Setup) -> Self:
         """The game before its first move (G1, F1); :class:`SetupError` if the setup is not one the box allows."""
         if not is_good(setup):
             raise SetupError(setup_problems(setup))
@@ -546,18 +561,10 @@ class GameState:
             move = Move.parse(move)
         if self.phase == 2 and self.is_over:
             raise GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
-        kind = type(move)
-        if kind is PlaceTile:
-            return self._tile(move)  # type: ignore[arg-type]
-        if kind is Take:
-            return self._take(move)  # type: ignore[arg-type]
-        if kind is Pass:
-            return self._pass()
-        if kind is Build:
-            return self._build_move(move)  # type: ignore[arg-type]
-        if isinstance(move, (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex)):
-            return self._card(move)
-        raise TypeError(f"not a move: {move!r}")
+        referee = _REFEREES.get(type(move))
+        if referee is None:
+            raise TypeError(f"not a move: {move!r}")
+        return referee(self, move)
 
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
@@ -615,7 +622,7 @@ class GameState:
             raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
         return i
 
-    def _pass(self) -> GameState:
+    def _pass(self, _: Pass) -> GameState:
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
@@ -679,7 +686,7 @@ class GameState:
         player = self.turn
         side = player is Player.BLUE
         building = Building(self.setup.pool[i].id, player, cells)
-        pieces = base.pieces if chartier is None else attrs.evolve(base.pieces, chartier=chartier)
+        pieces = base.pieces if chartier is None else _with_piece(base.pieces, "chartier", chartier)
         buildings = (*base.buildings, building)
         return base._evolve(
             turn=player.other,
@@ -766,7 +773,9 @@ class GameState:
 
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
         """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
-        placed = attrs.evolve(self.pieces, **pieces)  # type: ignore[arg-type]
+        placed = self.pieces
+        for key, value in pieces.items():
+            placed = _with_piece(placed, key, value)
         tally = self._tally
         return self._evolve(
             turn=self.turn.other,
@@ -868,12 +877,23 @@ class GameState:
         return self._placed(cards, piece, sq, **{piece.key: sq})
 
 
+_REFEREES: Final[dict[type[Move], Callable[[GameState, Any], GameState]]] = {
+    PlaceTile: GameState._tile,
+    Take: GameState._take,
+    Pass: GameState._pass,
+    Build: GameState._build_move,
+    **dict.fromkeys(
+        (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex), GameState._card
+    ),
+}
+"""The check and the making of each kind of move's next state (:meth:`GameState.play`)."""
 _INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
 _FIELD_INDEX: Final = {a.alias: i for i, a in enumerate(_INIT)}
 _VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
 """A state's fields in ``__init__`` order: :meth:`GameState._evolve` passes them by position (it is twice as quick)."""
-_FIELD_NAME: Final = {a.alias: a.name for a in _INIT}
-_SET: Final = object.__setattr__
+_SETTERS: Final = {a.alias: vars(GameState)[a.name].__set__ for a in _INIT}
+"""Each field's slot setter, by its ``__init__`` name: :class:`_Referee` changes its fields in place."""
+_SET_BOARD: Final = vars(GameState)["_board"].__set__
 
 
 class _Referee(GameState):
@@ -884,14 +904,11 @@ class _Referee(GameState):
 
     __slots__ = ()
 
-    @classmethod
-    def of(cls, state: GameState) -> _Referee:
-        return cls(*_VALUES(state))
-
     def _evolve(self, **changes: object) -> GameState:
+        setters = _SETTERS
         for field, value in changes.items():
-            _SET(self, _FIELD_NAME[field], value)
-        _SET(self, "_board", None)  # the position made of the fields before
+            setters[field](self, value)
+        _SET_BOARD(self, None)  # the position made of the fields before
         return self
 
     def state(self) -> GameState:
@@ -926,6 +943,18 @@ def _built(
     if tally is None:
         return None
     return buildings, pieces, board_with(tally[2], building, replacing)
+
+
+_PIECE_KEYS: Final = tuple(a.name for a in attrs.fields(Pieces))
+_PIECE_INDEX: Final = {key: i for i, key in enumerate(_PIECE_KEYS)}
+_PIECE_VALUES: Final = operator.attrgetter(*_PIECE_KEYS)
+
+
+def _with_piece(pieces: Pieces, key: str, value: object) -> Pieces:
+    """``pieces`` with the field ``key`` set: ``attrs.evolve`` made positionally (a move changes one field)."""
+    values = list(_PIECE_VALUES(pieces))
+    values[_PIECE_INDEX[key]] = value
+    return Pieces(*values)
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:

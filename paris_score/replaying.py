@@ -140,7 +140,7 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
         record = loads_game(record)
     elif not isinstance(record, GameRecord):
         record = game_from_dict(record)
-    referee = _Referee.of(GameState.start(record.setup))  # one state changed move by move, the same rules
+    referee = _Referee.start(record.setup)  # one state changed move by move, the same rules
     played: list[Move] = []
     players: list[Player] = []
     illegal = None

@@ -43,6 +43,11 @@ ROTATIONS: Final = (0, 90, 180, 270)
 
 
 def _shape(value: Any) -> Shape:
+    if type(value) is tuple:
+        try:
+            return normalise(value)  # a tuple of pairs (a record reader's shape): its normal form is remembered
+        except TypeError:  # an item that is no tuple
+            pass
     return normalise(tuple(tuple(p) for p in value))
 
 
@@ -111,7 +116,13 @@ def turn_tile(tile: Tile, rotation: int) -> Tile:
 
 def _tile_row(row: object) -> bool:
     """A row of a tile: 2 ground characters ``o b m l``, any case."""
-    return isinstance(row, str) and len(row) == 2 and set(row.lower()) <= set(GROUND_CODES)
+    return isinstance(row, str) and row in _TILE_ROWS
+
+
+_TILE_ROWS: Final = frozenset(
+    a + b for a in GROUND_CODES + GROUND_CODES.upper() for b in GROUND_CODES + GROUND_CODES.upper()
+)
+"""Every row a tile may have: 2 ground characters, any case (64 strings)."""
 
 
 def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
@@ -157,6 +168,9 @@ def postcard_problems(
     return found
 
 
+_BOX_SIZES: Final = Counter(BOX_COUNTS)
+
+
 def pool_problems(pool: Sequence[PoolPiece | None], where: str = "setup", *, partial: bool = False) -> list[Located]:
     """The pool's problems (B3, P4): 12 pieces, ids distinct and not J, shapes connected, the box's sizes."""
     found: list[Located] = []
@@ -179,8 +193,8 @@ def pool_problems(pool: Sequence[PoolPiece | None], where: str = "setup", *, par
             seen_ids.add(pid.upper())
         if not is_shape(piece.shape):
             found.append(Located(f"{where}.pool[{i}].shape", "the spaces must be connected edge to edge"))
-    sizes = Counter(len(piece.shape) for piece in pool if piece is not None)
-    if len(pool) == POOL_SIZE == sizes.total() and sizes != Counter(BOX_COUNTS):
+    sizes = Counter([len(piece.shape) for piece in pool if piece is not None])
+    if len(pool) == POOL_SIZE == sizes.total() and sizes != _BOX_SIZES:
         box = ", ".join(f"{n} of size {s}" for s, n in BOX_COUNTS.items())
         got = ", ".join(f"{sizes[s]} of size {s}" for s in sorted(sizes))
         found.append(Located(f"{where}.pool", f"the box holds {box} (B3); got {got}"))
@@ -197,7 +211,7 @@ def stack_problems(
     for i, tile in enumerate(stack):
         if tile is None and partial:
             continue
-        if not (tile is not None and len(tile) == 2 and all(_tile_row(row) for row in tile)):
+        if not (tile is not None and len(tile) == 2 and _tile_row(tile[0]) and _tile_row(tile[1])):
             found.append(
                 Located(
                     f"{where}.tiles.{player}[{i}]",

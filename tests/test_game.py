@@ -467,6 +467,29 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
 
 
+def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
+    """A piece's rotations and placements depend on its shape only: a pool new to the engine whose shapes it has
+    seen (the same pieces under other ids, in another order) makes none again, and gets the same moves."""
+    from paris_score import game
+    from paris_score.placement import layout
+    from paris_score.shapes import orientations
+
+    setup = random_setup(4)
+    first = GameState.start(setup)
+    first.legal_moves()  # the tables are made at the first question
+    ids = "PQRSTUVWXYZ0"
+    pool = tuple(PoolPiece(ids[k], piece.shape) for k, piece in enumerate(reversed(setup.pool)))
+    misses = game._shape_tables.cache_info().misses
+    renamed = GameState.start(attrs.evolve(setup, pool=pool))
+    tables = game._tables(renamed.setup)
+    assert game._shape_tables.cache_info().misses == misses
+    for k, piece in enumerate(pool):
+        assert tables.layouts[k] == tuple(layout(turned) for turned in orientations(piece.shape))
+        assert tables.rotations[k] == frozenset(orientations(piece.shape))
+    assert [str(m) for m in renamed.legal_moves()][-12:] == [f"take {pid}" for pid in ids]
+    assert len(first.legal_moves()) == len(renamed.legal_moves())
+
+
 @pytest.mark.parametrize("seed", range(100, 220))
 def test_outcome_equals_the_score_of_the_position_at_every_state(seed: int) -> None:
     """outcome() reads what the state keeps move by move; it equals score(position()) after every move of phase 2

@@ -178,6 +178,26 @@ def test_wrong_box_sizes_and_counts() -> None:
 
 
 @pytest.mark.parametrize(
+    ("row", "good"),
+    [("ob", True), ("ML", True), ("oB", True), ("lx", False), ("o", False), ("obm", False), (["o", "b"], False)],
+)
+def test_a_tile_row_is_two_ground_characters_in_any_case(row: object, good: bool) -> None:
+    """B2: each row of a tile is 2 of o, b, m, l in any case; anything else is named by its key path."""
+    found = setup_problems(_setup(tiles=([("ob", "ml")] * 8, [("bo", row)] + [("bo", "lm")] * 7)))
+    assert [p.where for p in found] == ([] if good else ["setup.tiles.blue[0]"])
+
+
+def test_a_pool_piece_shape_is_normalised_however_it_is_given() -> None:
+    """A shape given as lists, as a tuple of pairs or moved away from A1 is the same normalised shape."""
+    shape = ((1, 0), (0, 1), (1, 1))
+    assert PoolPiece("A", [[1, 2], [0, 3], [1, 3]]).shape == shape
+    assert PoolPiece("A", ((1, 2), (0, 3), (1, 3))).shape == shape
+    assert PoolPiece("A", ([1, 0], (0, 1), [1, 1])).shape == shape
+    with pytest.raises(TypeError):
+        PoolPiece("A", (("a", "b"),))
+
+
+@pytest.mark.parametrize(
     "make",
     [
         lambda: PlaceTile(parse_square("B1"), 0),
