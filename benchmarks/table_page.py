@@ -24,6 +24,8 @@ are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import sys
 import tempfile
@@ -65,6 +67,22 @@ new MutationObserver(() => {
 
 SNAPSHOT_KEPT = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((keys) => keys.length > 0);'
 HOW = "return document.documentElement.dataset.engineStart || 'anew'"
+TIMES = "return document.documentElement.dataset.engineTimes || null"
+
+
+def stages(driver: Any, last: str) -> dict[str, float]:
+    """The worker's stages of the start just made, in ms (static/worker.js), once ``last`` is timed too; none from a
+    site that does not time them (built before): the page has them with the referee ready, the score shown."""
+    deadline = time.perf_counter() + 10
+    while True:
+        told: dict[str, float] = json.loads(driver.execute_script(TIMES) or "{}")
+        if not told or last in told or time.perf_counter() > deadline:
+            return told
+        time.sleep(0.05)
+
+
+def said(times: dict[str, float]) -> str:
+    return ", ".join(f"{stage} {ms:.0f}" for stage, ms in times.items()) + " ms" if times else "not timed (older site)"
 
 
 def time_to_totals(driver: Any, url: str) -> float:
@@ -131,6 +149,7 @@ def main() -> None:
         driver = chromium(Path(tmp) / "profile", phone=False)  # a desktop window: the entry drags with a mouse
         try:
             link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
+            print(f"load average {os.getloadavg()[0]:.1f}")
             cold = time_to_totals(driver, link)
             print(f"cold start (empty cache, open to first score): {cold:.2f} s")
             page = Page(driver, server.url)
@@ -139,15 +158,20 @@ def main() -> None:
                 page.wait_for(lambda: driver.execute_script(SNAPSHOT_KEPT))
             except Exception:
                 print("  no snapshot kept (a site built before the snapshots): every warm start starts anew")
-            warm, how = [], set()
+            print(f"  its stages: {said(stages(driver, 'snapshot kept'))}")
+            warm, how, warm_stages = [], set(), []
             for _ in range(args.warm):
                 warm.append(time_to_totals(driver, link))
                 how.add(driver.execute_script(HOW))
+                warm_stages.append(stages(driver, "first answer"))
             shown = ", ".join(f"{t:.2f}" for t in warm)
             print(
                 f"warm start (second visit, from the cache, {'/'.join(sorted(how))}): median "
                 f"{statistics.median(warm):.2f} s of {shown}"
             )
+            medians = {k: statistics.median(t.get(k, 0) for t in warm_stages) for k in warm_stages[-1]}
+            print(f"  its stages, medians: {said(medians)}")
+            print(f"load average {os.getloadavg()[0]:.1f}")
             if args.taps:
                 summary("tap to score, static page", tap_to_score(driver, server.url))
             if args.served:

@@ -6,11 +6,14 @@ them and reads nothing in them); tests/test_site_browser.py runs the real one.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,15 @@ from paris_score_cli.app import cli
 from tests.test_svg import read_png
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = site.compiled  # the real one: no_compiling stands in for it in the other tests
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_compiling() -> Iterator[None]:
+    """The placeholder Pyodide cannot run: the modules are compiled ahead of time by the real one, tested apart."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(site, "compiled", lambda pyodide, files: {})
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +128,43 @@ def test_the_wheels_hold_the_library_and_attrs_and_import_alone(files: dict[str,
     out = subprocess.run(command, input=rulebook, capture_output=True, cwd=tmp_path, env=env)
     assert out.returncode == 0, out.stderr.decode()
     assert out.stdout.split() == [b"48", b"57"]
+
+
+def test_compiled_modules_go_into_the_wheel_of_their_package(fake_pyodide: Path, monkeypatch: Any) -> None:
+    pyc = {"paris_score/__pycache__/page.cpython-314.pyc": b"compiled", "attr/__pycache__/_make.cpython-314.pyc": b"c"}
+    monkeypatch.setattr(site, "compiled", lambda pyodide, files: pyc if "paris_score/page.py" in files else {})
+    for name, data in site.site_files(fake_pyodide).items():
+        if name.startswith("wheels/"):
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                held = [n for n in archive.namelist() if n.endswith(".pyc")]
+                assert held == [next(p for p in pyc if p.startswith("attr/" if "attrs" in name else "paris_score/"))]
+
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def test_pyodide_s_python_compiles_the_modules_unchecked() -> None:
+    """Run by Node, Pyodide's own Python writes each module's .pyc for its version, as unchecked hash-based ones (the
+    flags 0b01: Python reads them without the source's date, which an unpacked wheel's files do not keep)."""
+    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").is_file():
+        pytest.skip("needs Node.js and node_modules/pyodide (npm ci)")
+    python = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    got = COMPILED(PYODIDE, {"pkg/__init__.py": b"", "pkg/m.py": b"X = 1\n", "pkg/data.json": b"{}"})
+    assert sorted(got) == [f"pkg/__pycache__/__init__.{tag}.pyc", f"pkg/__pycache__/m.{tag}.pyc"]
+    assert all(int.from_bytes(pyc[4:8], "little") == 0b01 for pyc in got.values())
+
+
+def test_without_node_or_with_no_pyodide_the_site_is_written_uncompiled_and_says_so(
+    fake_pyodide: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    assert COMPILED(fake_pyodide, {"pkg/m.py": b"X = 1\n"}) == {}
+    said = capsys.readouterr().err
+    assert said.startswith("paris-score: the site's modules are not compiled ahead of time (Node said: ")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert COMPILED(PYODIDE, {"pkg/m.py": b"X = 1\n"}) == {}
+    said = capsys.readouterr().err
+    assert said == "paris-score: Node.js is not installed: the site's modules are not compiled ahead of time\n"
 
 
 def test_the_icons_are_pngs_of_icon_svg(files: dict[str, bytes]) -> None:

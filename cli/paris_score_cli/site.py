@@ -22,6 +22,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -117,12 +118,17 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def wheel(distribution: str) -> tuple[str, bytes]:
-    """A pure wheel of an installed distribution, written from its installed files: (file name, bytes)."""
+def wheel_files(distribution: str) -> dict[str, bytes]:
+    """The files of an installed distribution's top-level packages, by their path in its wheel (no compiled ones)."""
+    return dict(file for package in WHEELS[distribution] for file in _package_files(package))
+
+
+def wheel(distribution: str, members: dict[str, bytes]) -> tuple[str, bytes]:
+    """A pure wheel of an installed distribution holding ``members`` (its files by path): (file name, bytes)."""
     dist = importlib.metadata.distribution(distribution)
     name = re.sub(r"[-_.]+", "_", dist.metadata["Name"]).lower()
     info = f"{name}-{dist.version}.dist-info"
-    members = dict(file for package in WHEELS[distribution] for file in _package_files(package))
+    members = dict(members)
     members[f"{info}/METADATA"] = (dist.read_text("METADATA") or "").encode()
     members[f"{info}/WHEEL"] = WHEEL_FILE
     record = [f"{path},{_record_hash(data)},{len(data)}" for path, data in members.items()]
@@ -132,6 +138,57 @@ def wheel(distribution: str) -> tuple[str, bytes]:
         for path, data in members.items():
             archive.writestr(zipfile.ZipInfo(path, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
     return f"{name}-{dist.version}-py3-none-any.whl", buffer.getvalue()
+
+
+COMPILE: Final = """
+import { pathToFileURL } from "node:url";
+const [pyodide, folder] = process.argv.slice(1);
+try {
+  const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs").href);
+  const python = await loadPyodide({ indexURL: pyodide + "/" });
+  python.FS.mkdir("/modules");
+  python.FS.mount(python.FS.filesystems.NODEFS, { root: folder }, "/modules");
+  python.runPython(`
+import compileall, py_compile
+if not compileall.compile_dir("/modules", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
+    raise SystemExit("a module does not compile")
+`);
+} catch (e) {
+  const lines = String(e && e.message ? e.message : e).trim().split("\\n");
+  console.error(lines[lines.length - 1]); // a Python error's last line names it
+  process.exit(1);
+}
+"""
+"""Run by Node: Pyodide's Python compiles every module of a folder (argv: Pyodide's folder, the modules' folder)."""
+COMPILE_TIMEOUT: Final = 300.0
+
+
+def compiled(pyodide: Path, files: dict[str, bytes]) -> dict[str, bytes]:
+    """The modules among ``files`` (path -> bytes) compiled ahead of time by Pyodide's own Python, run under Node:
+    each ``__pycache__/NAME.cpython-3XY.pyc`` by its path.  Without them, the browser compiles every module it
+    imports at each start that has no snapshot (about a second).  They are unchecked hash-based: Python takes them
+    without comparing them with the source (whose unpacked files' dates say nothing).  Without Node, or if it
+    fails, none: said on standard error, and the site works as well, only starting slower."""
+    node = shutil.which("node")
+    if node is None:
+        click.echo("paris-score: Node.js is not installed: the site's modules are not compiled ahead of time", err=True)
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for path, data in files.items():
+            if path.endswith(".py"):
+                (folder / path).parent.mkdir(parents=True, exist_ok=True)
+                (folder / path).write_bytes(data)
+        command = [node, "--input-type=module", "--eval", COMPILE, str(pyodide.resolve()), str(folder)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            done = subprocess.CompletedProcess(command, 1, "", f"no answer in {COMPILE_TIMEOUT:.0f} s")
+        if done.returncode != 0:
+            said = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            click.echo(f"paris-score: the site's modules are not compiled ahead of time (Node said: {said})", err=True)
+            return {}
+        return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*.pyc"))}
 
 
 # -- icons -------------------------------------------------------------------------------------------------------
@@ -258,7 +315,12 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     files["manifest.webmanifest"] = json.dumps(manifest(), ensure_ascii=False, indent=2).encode()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyodide / name).read_bytes()
-    wheels = [wheel(distribution) for distribution in WHEELS]
+    sources = {distribution: wheel_files(distribution) for distribution in WHEELS}
+    pycs = compiled(pyodide, {path: data for files in sources.values() for path, data in files.items()})
+    wheels = [
+        wheel(name, {**files, **{path: pyc for path, pyc in pycs.items() if path.split("/")[0] in WHEELS[name]}})
+        for name, files in sources.items()
+    ]
     for name, data in wheels:
         files[f"wheels/{name}"] = data
     digest = hashlib.sha256()
