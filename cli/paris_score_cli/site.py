@@ -146,12 +146,32 @@ const [pyodide, folder] = process.argv.slice(1);
 try {
   const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs").href);
   const python = await loadPyodide({ indexURL: pyodide + "/" });
-  python.FS.mkdir("/modules");
-  python.FS.mount(python.FS.filesystems.NODEFS, { root: folder }, "/modules");
+  python.FS.mkdir("/work");
+  python.FS.mount(python.FS.filesystems.NODEFS, { root: folder }, "/work");
   python.runPython(`
-import compileall, py_compile
-if not compileall.compile_dir("/modules", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, "/work/modules")
+import paris_score.page
+
+paris_score.page.warm_up()
+stdlib = next(path for path in sys.path if path.endswith(".zip"))
+imported = [m.__file__ for m in list(sys.modules.values()) if (getattr(m, "__file__", None) or "").startswith(stdlib)]
+
+import compileall, os, py_compile, zipfile
+
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+if not compileall.compile_dir("/work/modules", quiet=1, invalidation_mode=UNCHECKED):
     raise SystemExit("a module does not compile")
+with zipfile.ZipFile(stdlib) as archive:
+    for file in imported:
+        name = file[len(stdlib) + 1 :]
+        source = "/tmp/stdlib/" + name
+        os.makedirs(os.path.dirname(source), exist_ok=True)
+        with open(source, "wb") as f:
+            f.write(archive.read(name))
+        py_compile.compile(source, "/work/stdlib/" + name + "c", dfile=file, doraise=True, invalidation_mode=UNCHECKED)
 `);
 } catch (e) {
   const lines = String(e && e.message ? e.message : e).trim().split("\\n");
@@ -159,27 +179,31 @@ if not compileall.compile_dir("/modules", quiet=1, invalidation_mode=py_compile.
   process.exit(1);
 }
 """
-"""Run by Node: Pyodide's Python compiles every module of a folder (argv: Pyodide's folder, the modules' folder)."""
+"""Run by Node (argv: Pyodide's folder, a work folder): Pyodide's Python imports paris_score.page from modules/ and
+warms it up, then compiles every module under modules/ in place and writes the .pyc of every module of its standard
+library imported so far (its start's included) under stdlib/, each at its source's place in python_stdlib.zip."""
 COMPILE_TIMEOUT: Final = 300.0
 
 
-def compiled(pyodide: Path, files: dict[str, bytes]) -> dict[str, bytes]:
-    """The modules among ``files`` (path -> bytes) compiled ahead of time by Pyodide's own Python, run under Node:
-    each ``__pycache__/NAME.cpython-3XY.pyc`` by its path.  Without them, the browser compiles every module it
-    imports at each start that has no snapshot (about a second).  They are unchecked hash-based: Python takes them
-    without comparing them with the source (whose unpacked files' dates say nothing).  Without Node, or if it
-    fails, none: said on standard error, and the site works as well, only starting slower."""
+def compiled(pyodide: Path, files: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Python compiled ahead of time by Pyodide's own, run under Node: the modules among ``files`` (path -> bytes),
+    each ``__pycache__/NAME.cpython-3XY.pyc`` by its path, and the modules of Pyodide's standard library the referee
+    imports (starting Python included), each ``NAME.pyc`` by its path in ``python_stdlib.zip``.
+
+    Pyodide ships its standard library as source, so without them the browser compiles every module it imports at
+    each start without a snapshot (seconds).  They are unchecked hash-based: Python takes them without comparing
+    them with the source (whose unpacked files' dates say nothing).  Without Node, or if it fails, none: said on
+    standard error, and the site works as well, only starting slower."""
     node = shutil.which("node")
     if node is None:
         click.echo("paris-score: Node.js is not installed: the site's modules are not compiled ahead of time", err=True)
-        return {}
+        return {}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for path, data in files.items():
-            if path.endswith(".py"):
-                (folder / path).parent.mkdir(parents=True, exist_ok=True)
-                (folder / path).write_bytes(data)
-        command = [node, "--input-type=module", "--eval", COMPILE, str(pyodide.resolve()), str(folder)]
+        work = Path(tmp)
+        for path, data in files.items():  # the data files too: the warm-up reads them
+            (work / "modules" / path).parent.mkdir(parents=True, exist_ok=True)
+            (work / "modules" / path).write_bytes(data)
+        command = [node, "--input-type=module", "--eval", COMPILE, str(pyodide.resolve()), str(work)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -187,8 +211,23 @@ def compiled(pyodide: Path, files: dict[str, bytes]) -> dict[str, bytes]:
         if done.returncode != 0:
             said = (done.stderr.strip().splitlines() or ["no message"])[-1]
             click.echo(f"paris-score: the site's modules are not compiled ahead of time (Node said: {said})", err=True)
-            return {}
-        return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*.pyc"))}
+            return {}, {}
+
+        def written(part: str) -> dict[str, bytes]:
+            return {p.relative_to(work / part).as_posix(): p.read_bytes() for p in sorted((work / part).rglob("*.pyc"))}
+
+        return written("modules"), written("stdlib")
+
+
+def with_compiled(archive: bytes, pycs: dict[str, bytes]) -> bytes:
+    """A zip archive (Pyodide's python_stdlib.zip) with the compiled modules added beside their sources."""
+    if not pycs:
+        return archive
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as zipped:
+        for path, data in pycs.items():
+            zipped.writestr(zipfile.ZipInfo(path, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
 
 
 # -- icons -------------------------------------------------------------------------------------------------------
@@ -316,7 +355,8 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyodide / name).read_bytes()
     sources = {distribution: wheel_files(distribution) for distribution in WHEELS}
-    pycs = compiled(pyodide, {path: data for files in sources.values() for path, data in files.items()})
+    pycs, stdlib = compiled(pyodide, {path: data for files in sources.values() for path, data in files.items()})
+    files["pyodide/python_stdlib.zip"] = with_compiled(files["pyodide/python_stdlib.zip"], stdlib)
     wheels = [
         wheel(name, {**files, **{path: pyc for path, pyc in pycs.items() if path.split("/")[0] in WHEELS[name]}})
         for name, files in sources.items()

@@ -12,6 +12,9 @@
   const MAX_PLAYERS = 4;
   const MIN_PLAYERS = 2;
   const MAX_DISTRICTS = 6;
+  // The form asks once typing pauses, not at each keystroke as the board asks at each tap: an answer shows and hides
+  // the fields' error lines, which would move the fields under the player's fingers while they type.
+  const DEBOUNCE_MS = 150;
   const FORMAT = "paris2020-final/1";
   const LINK = /^#game=paris2020&final=(.*)$/;
   const IO_HINT = `Open a ${FORMAT} JSON file, or the text form (as paris-score paris2020 score reads), to fill the form.`;
@@ -21,8 +24,9 @@
   const blankDistrict = () => ({ name: "", scoring: "", properties: [blankProperty()] });
   const blankForm = () => ({ players: [blankPlayer(), blankPlayer()], districts: [blankDistrict()], note: "" });
   let form = blankForm(); // note: a file's or a link's note, kept as it was (the form does not show it)
+  let timer = null;
   let shown = []; // the errors of the latest answer, shown again when the form is redrawn
-  let asked = 0; // how many requests were made (the form is scored once it is first shown)
+  let asked = 0; // the number of the latest request: an older answer is dropped
 
   function el(tag, attributes = {}, ...children) {
     const node = document.createElement(tag);
@@ -54,7 +58,7 @@
     } catch (e) {
       // no storage: the link in the address still chooses
     }
-    if (which === "paris2020" && asked === 0) changed(); // the form is scored once it is shown
+    if (which === "paris2020" && asked === 0 && timer === null) changed(); // the form is scored once it is shown
   }
 
   // -- the form -------------------------------------------------------------------------------------------------
@@ -218,29 +222,30 @@
       // no storage: the form lives until the page closes
     }
     document.body.dataset.p2020 = "busy";
-    ask();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      ask();
+    }, DEBOUNCE_MS);
   }
 
-  // Asked at once, each keystroke too: an answer takes milliseconds, and it is of what the fields hold (a name half
-  // typed is scored as it is). While a request is under way, the next one waits for it (app.js's latestWins).
-  const ask = latestWins(async () => {
-    asked += 1;
+  async function ask() {
+    const mine = ++asked;
     let got;
     try {
       got = await post("/api/paris2020", JSON.stringify(documentOf()));
     } catch (e) {
       got = { status: 0, data: { error: "the referee did not answer: " + e.message, errors: [] } };
     }
-    return () => {
-      shown = got.status === 200 ? [] : got.data.errors || [];
-      // Blank fields still to fill in (the referee's "entry not finished") are marked as to enter, not as errors.
-      document.body.classList.toggle("p2020-unfinished", got.status !== 200 && got.data.error === "entry not finished");
-      showErrors(shown);
-      if (got.status === 200) showScore(got.data);
-      else showRefused(got.data.error || "not scored");
-      document.body.dataset.p2020 = "done";
-    };
-  });
+    if (mine !== asked || timer !== null) return; // a later change is waiting or asked: this answer is old
+    shown = got.status === 200 ? [] : got.data.errors || [];
+    // Blank fields still to fill in (the referee's "entry not finished") are marked as to enter, not as errors.
+    document.body.classList.toggle("p2020-unfinished", got.status !== 200 && got.data.error === "entry not finished");
+    showErrors(shown);
+    if (got.status === 200) showScore(got.data);
+    else showRefused(got.data.error || "not scored");
+    document.body.dataset.p2020 = "done";
+  }
 
   /** Each error next to the field of its key path, or of the nearest enclosing one (players[1] for players[1].x). */
   function showErrors(errors) {
