@@ -14,8 +14,11 @@ Run it from a checkout, after ``npm ci``::
   next visit would.
 - **tap to score**: the rulebook example entered on an empty board by taps and drags (as tests/test_serve_browser.py
   enters it); for each press on the board, the time from the finger lifted to the page no longer waiting for the
-  referee (the totals updated), median and 95th percentile.  It includes the page's 120 ms wait for the entry to
-  settle before it asks (DEBOUNCE_MS in app.js).
+  referee (the totals updated), median and 95th percentile.  The page asks at once (sites built before asked after
+  a 120 ms wait for the entry to settle).
+- **stages**: for each start, how long each stage in the worker took (static/worker.js times them and hands them
+  to the page): the page's start to the worker's, site.json, looking for a snapshot, loadPyodide, unpacking the
+  wheels, importing, the first answer, then (after it, on a first visit) the warm-up, the snapshot and keeping it.
 
 The site is served by the standard library's static file server on 127.0.0.1.  Nothing here is a test: timings
 are printed, never asserted.

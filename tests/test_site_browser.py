@@ -296,11 +296,24 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
     def kept() -> None:
         page.wait_for(lambda: phone.execute_script(SNAPSHOT_SIZE, key) > 10_000_000, "no snapshot kept")
 
+    def stages(last: str) -> list[str]:
+        """The stages the worker timed for the benchmark (static/worker.js), in order, once ``last`` is."""
+        told = "return JSON.parse(document.documentElement.dataset.engineTimes || '{}')"
+        page.wait_for(lambda: last in phone.execute_script(told), f"{last} not timed")
+        times = phone.execute_script(told)
+        assert all(isinstance(ms, int) and ms >= 0 for ms in times.values()), times
+        return list(times)
+
     try:
         phone.get(link)
         engine_ready(page)
         kept()  # Python with paris_score imported: tens of megabytes
+        started = ["worker", "site.json", "snapshot read", "loadPyodide"]
+        # The first visit answered the page before it warmed up and made the snapshot.
+        cold = ["unpack", "import", "first answer", "warm-up", "snapshot", "snapshot kept"]
+        assert stages("snapshot kept") == started + cold
         visit("snapshot")
+        assert stages("unpack") == [*started, "adapter", "first answer", "unpack"]
 
         phone.execute_script(DAMAGE, server.url + "snapshot-0123456789abcdef")  # an older site's: never read
         for claimed in (None, 2 << 20):  # bytes that are no snapshot; a snapshot cut short

@@ -46,8 +46,25 @@ const engine = (() => {
       waiting.delete(m.id);
       if (m.failed !== undefined) call.reject(new Error(m.failed));
       else call.resolve({ status: m.status, data: m.type.startsWith("application/json") ? JSON.parse(m.body) : m.body });
+      idleSoon();
     }
   };
+
+  // Once the page has asked nothing for IDLE_MS after an answer (a share link asks twice in a row, the Paris (2020)
+  // form after a pause), the worker is told so: on a first visit it then warms up and keeps its snapshot, which would
+  // otherwise hold up the page's next answer.
+  const IDLE_MS = 300;
+  let idleTimer = null;
+  let toldIdle = false;
+  function idleSoon() {
+    if (toldIdle) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (waiting.size) return; // asked meanwhile: its answer calls this again
+      toldIdle = true;
+      worker.postMessage({ idle: true });
+    }, IDLE_MS);
+  }
   worker.onerror = (ev) => {
     ev.preventDefault();
     fail(ev.message || "the worker stopped");

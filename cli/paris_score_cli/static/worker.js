@@ -1,18 +1,19 @@
 // The static page's referee (docs/table.md): Pyodide runs paris_score.page.answer, the function that
 // answers `paris-score serve`'s API, on the wheels shipped in the site's folder (site.json lists them).
-// Messages in: {id, path, query, body}; out: {id, status, type, body} or {id, failed}, and {progress}
-// while loading. Every file comes from the site's own folder: never a content-delivery network.
+// Messages in: {id, path, query, body}, and {idle: true} once the page has nothing to ask (static/engine.js);
+// out: {id, status, type, body} or {id, failed}, {progress} while loading, and {times} (below). Every file comes from the site's own folder: never a content-delivery network.
 //
 // A warm start: the first visit keeps a memory snapshot of Python with paris_score imported and warmed up
 // (Cache Storage, under the site's version: a new site makes a new one); later visits restore it instead of
 // starting CPython and importing the library again, and fall back to a normal start if it fails. The first visit
-// answers the page's first request before it warms up and takes the snapshot: the first score does not wait.
+// answers the page's first requests before it warms up and takes the snapshot, once the page is idle: the first
+// score does not wait.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const STEPS = 2;
 // How long each stage of the start took, in ms (performance.now()), for benchmarks/table_page.py: handed to the page
 // (engine.js keeps them in document.documentElement.dataset.engineTimes) with the last progress report and again
-// after the first answer and the snapshot. "worker" is the time from the page's start to this worker's.
+// after the first answer and the work done once idle. "worker" is the time from the page's start to this worker's.
 const times = { worker: performance.timeOrigin };
 let lap = performance.now();
 function took(stage) {
@@ -34,7 +35,7 @@ const indexURL = new URL("pyodide/", site).href;
 const SNAPSHOTS = "referee-snapshots"; // a Cache Storage cache of its own: sw.js replaces only its own caches
 const MB = 1e6;
 
-// The bytes downloaded so far, said while Python downloads (about 14 MB on a first visit; from the offline copy
+// The bytes downloaded so far, said while Python downloads (about 16 MB on a first visit; from the offline copy
 // or the browser's cache later, in a moment). Every fetch of this worker, Pyodide's own included, is counted.
 let step = 0;
 let received = 0;
@@ -125,7 +126,7 @@ function unpack(pyodide, wheels) {
   for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
 }
 
-/** Python restored from a snapshot, its wheels unpacked again (for anything imported later), or null if it fails. */
+/** The adapter of Python restored from a snapshot, or null if that fails. */
 async function restore(key, wheels) {
   const snapshot = await keptSnapshot(key);
   took("snapshot read");
@@ -135,8 +136,7 @@ async function restore(key, wheels) {
     took("loadPyodide");
     const call = pyodide.runPython(ADAPTER);
     took("adapter");
-    // The files stay as the snapshot left them (every module imported): unpacked again, for anything read later,
-    // once the first answer is given.
+    // A snapshot holds every module imported, not the files: the wheels are unpacked again, for any file read later.
     afterFirstAnswer = async () => {
       unpack(pyodide, await wheels);
       took("unpack");
@@ -165,7 +165,7 @@ function keepSnapshot(pyodide, key) {
   return keep(key, snapshot).then(() => took("snapshot kept"));
 }
 
-let afterFirstAnswer = null; // what the worker does once idle after its first answer
+let afterFirstAnswer = null; // what the worker does once the page is idle after its first answer
 
 const ready = (async () => {
   say(0, "starting the referee: downloading Python…");
@@ -194,6 +194,14 @@ const ready = (async () => {
 ready.catch((e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
 
 onmessage = async (ev) => {
+  if (ev.data.idle) {
+    // The page has nothing more to ask for now (static/engine.js): the work left after the first answer.
+    const then = afterFirstAnswer;
+    afterFirstAnswer = null;
+    lap = performance.now();
+    if (then) Promise.resolve(then()).then(tell, (e) => console.warn("paris-score:", e));
+    return;
+  }
   const { id, path, query, body } = ev.data;
   let call;
   try {
@@ -207,13 +215,8 @@ onmessage = async (ev) => {
   const [status, text, type] = result.toJs();
   result.destroy();
   postMessage({ id, status, type, body: text });
-  if (afterFirstAnswer) {
-    const then = afterFirstAnswer;
-    afterFirstAnswer = null;
+  if (!("first answer" in times)) {
     times["first answer"] = Math.round(performance.now() - since);
-    lap = performance.now();
     tell();
-    // Once the page has the answer (a task later): a request that comes meanwhile waits for it.
-    setTimeout(() => Promise.resolve(then()).then(tell, (e) => console.warn("paris-score:", e)), 0);
   }
 };
