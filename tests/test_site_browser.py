@@ -298,9 +298,9 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
 
     def stages(last: str) -> list[str]:
         """The stages the worker timed for the benchmark (static/worker.js), in order, once ``last`` is."""
-        told = "return JSON.parse(document.documentElement.dataset.engineTimes || '{}')"
-        page.wait_for(lambda: last in phone.execute_script(told), f"{last} not timed")
-        times = phone.execute_script(told)
+        told = "return document.documentElement.dataset.engineTimes || '{}'"  # JSON: its keys in their order
+        page.wait_for(lambda: last in json.loads(phone.execute_script(told)), f"{last} not timed")
+        times = json.loads(phone.execute_script(told))
         assert all(isinstance(ms, int) and ms >= 0 for ms in times.values()), times
         return list(times)
 
