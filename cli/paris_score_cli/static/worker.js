@@ -1,13 +1,14 @@
 // The static page's referee (docs/table.md): Pyodide runs paris_score.page.answer, the function that
 // answers `paris-score serve`'s API, on the wheels shipped in the site's folder (site.json lists them).
 // Messages in: {id, path, query, body}, and {idle: true} once the page has nothing to ask (static/engine.js);
-// out: {id, status, type, body} or {id, failed}, {progress} while loading, and {times} (below). Every file comes from the site's own folder: never a content-delivery network.
+// out: {id, status, type, body} or {id, failed}, {progress} while loading, and {times} (below). Every file
+// comes from the site's own folder: never a content-delivery network.
 //
 // A warm start: the first visit keeps a memory snapshot of Python with paris_score imported and warmed up
 // (Cache Storage, under the site's version: a new site makes a new one); later visits restore it instead of
 // starting CPython and importing the library again, and fall back to a normal start if it fails. The first visit
-// answers the page's first requests before it warms up and takes the snapshot, once the page is idle: the first
-// score does not wait.
+// answers the page's first requests, and only once the page is idle warms up and takes the snapshot: the first
+// score does not wait for them.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const STEPS = 2;
@@ -137,7 +138,7 @@ async function restore(key, wheels) {
     const call = pyodide.runPython(ADAPTER);
     took("adapter");
     // A snapshot holds every module imported, not the files: the wheels are unpacked again, for any file read later.
-    afterFirstAnswer = async () => {
+    whenIdle = async () => {
       unpack(pyodide, await wheels);
       took("unpack");
     };
@@ -165,7 +166,7 @@ function keepSnapshot(pyodide, key) {
   return keep(key, snapshot).then(() => took("snapshot kept"));
 }
 
-let afterFirstAnswer = null; // what the worker does once the page is idle after its first answer
+let whenIdle = null; // the work left once the referee is ready, done when the page is idle
 
 const ready = (async () => {
   say(0, "starting the referee: downloading Python…");
@@ -187,7 +188,7 @@ const ready = (async () => {
   took("unpack");
   const call = pyodide.runPython(ADAPTER); // imports what the first answer needs
   took("import");
-  afterFirstAnswer = () => keepSnapshot(pyodide, key);
+  whenIdle = () => keepSnapshot(pyodide, key);
   say(STEPS, "", "anew");
   return call;
 })();
@@ -196,8 +197,8 @@ ready.catch((e) => postMessage({ failed: String(e && e.message ? e.message : e) 
 onmessage = async (ev) => {
   if (ev.data.idle) {
     // The page has nothing more to ask for now (static/engine.js): the work left after the first answer.
-    const then = afterFirstAnswer;
-    afterFirstAnswer = null;
+    const then = whenIdle;
+    whenIdle = null;
     lap = performance.now();
     if (then) Promise.resolve(then()).then(tell, (e) => console.warn("paris-score:", e));
     return;
