@@ -2,8 +2,9 @@
 
 The folder holds the page ``paris-score serve`` shows, Pyodide (from the npm
 package pinned in the repository's ``package.json``), the wheels of
-paris-score and attrs written from the installed packages (no network), a
-service worker that keeps every file for offline use, and a web app manifest
+paris-score and attrs written from the installed packages (no network), the
+modules the referee imports compiled ahead of time by that Pyodide run under
+Node.js (:func:`compiled`), a service worker that keeps every file for offline use, and a web app manifest
 with its icons.  In the browser, ``static/worker.js`` runs
 :func:`paris_score.page.answer`, the function that answers the server's API.
 """
@@ -355,11 +356,11 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyodide / name).read_bytes()
     sources = {distribution: wheel_files(distribution) for distribution in WHEELS}
-    pycs, stdlib = compiled(pyodide, {path: data for files in sources.values() for path, data in files.items()})
+    pycs, stdlib = compiled(pyodide, {path: data for members in sources.values() for path, data in members.items()})
     files["pyodide/python_stdlib.zip"] = with_compiled(files["pyodide/python_stdlib.zip"], stdlib)
     wheels = [
-        wheel(name, {**files, **{path: pyc for path, pyc in pycs.items() if path.split("/")[0] in WHEELS[name]}})
-        for name, files in sources.items()
+        wheel(name, {**members, **{path: pyc for path, pyc in pycs.items() if path.split("/")[0] in WHEELS[name]}})
+        for name, members in sources.items()
     ]
     for name, data in wheels:
         files[f"wheels/{name}"] = data
