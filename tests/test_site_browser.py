@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import threading
+import zipfile
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -257,6 +258,22 @@ def test_the_static_page_opens_a_paris2020_share_link_and_file(site_dir: Path, p
         assert totals(page)[0] == "Ula 4 Marysia 16 Piotr 0 Marek 16"
     finally:
         server.stop()
+
+
+def test_the_real_site_carries_its_modules_compiled_for_pyodide(site_dir: Path) -> None:
+    """The command run as a user runs it (Node.js and the pinned Pyodide at hand): every module of both wheels has
+    its .pyc, and the standard library the compiled modules of starting Python and of the referee."""
+    for wheel in (site_dir / "wheels").iterdir():
+        with zipfile.ZipFile(wheel) as archive:
+            names = set(archive.namelist())
+        sources = [n for n in names if n.endswith(".py")]
+        assert sources
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            assert any(n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-3") for n in names), source
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+    assert {"json/__init__.pyc", "asyncio/__init__.pyc", "enum.pyc", "urllib/parse.pyc"} <= names
 
 
 def test_a_referee_that_cannot_start_is_said_in_the_header(site_dir: Path, phone: Any, tmp_path: Path) -> None:
