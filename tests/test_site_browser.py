@@ -157,20 +157,6 @@ def engine_ready(page: Page) -> None:
     assert engine_started(page) == "ready", page.text("#winner")
 
 
-def started_fully(page: Page) -> None:
-    """Wait for the work the referee leaves for when the page is idle (static/worker.js): on a first visit, its
-    snapshot kept; after a restore, the wheels unpacked again.  While headless Chromium writes the 30 MB snapshot to
-    Cache Storage, the keys chromedriver types into a text field can be lost (keydown seen, no input): a test that
-    types waits for this first."""
-    told = "return [document.documentElement.dataset.engineStart, document.documentElement.dataset.engineTimes]"
-
-    def done() -> bool:
-        start, times = page.driver.execute_script(told)
-        return ("snapshot kept" if start == "anew" else "unpack") in json.loads(times or "{}")
-
-    page.wait_for(done, "the referee's start did not finish")
-
-
 def tap(page: Page, sq: Square) -> None:
     """One finger tap on a space of the board (a touch pointer, as a phone sends it)."""
     from selenium.webdriver.common.actions import interaction
@@ -237,7 +223,6 @@ def test_the_static_page_scores_paris2020_by_its_form(site_dir: Path, phone: Any
         engine_ready(page)
         page.ready()
         done(page)
-        started_fully(page)
         enter_belleville(page)  # checks the totals: Ula 18, Marek 0, Ula wins
         assert "1. Ula: 12 → 18" in page.text("#p2020-result .p2020-standings")
     finally:
