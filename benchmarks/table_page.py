@@ -14,8 +14,11 @@ Run it from a checkout, after ``npm ci``::
   next visit would.
 - **tap to score**: the rulebook example entered on an empty board by taps and drags (as tests/test_serve_browser.py
   enters it); for each press on the board, the time from the finger lifted to the page no longer waiting for the
-  referee (the totals updated), median and 95th percentile.  It includes the page's 120 ms wait for the entry to
-  settle before it asks (DEBOUNCE_MS in app.js).
+  referee (the totals updated), median and 95th percentile.  The page asks at once (sites built before asked after
+  a 120 ms wait for the entry to settle).
+- **stages**: for each start, how long each stage in the worker took (static/worker.js times them and hands them
+  to the page): the page's start to the worker's, site.json, looking for a snapshot, loadPyodide, unpacking the
+  wheels, importing, the first answer, then (after it, on a first visit) the warm-up, the snapshot and keeping it.
 
 The site is served by the standard library's static file server on 127.0.0.1.  Nothing here is a test: timings
 are printed, never asserted.
@@ -24,6 +27,8 @@ are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import sys
 import tempfile
@@ -65,6 +70,22 @@ new MutationObserver(() => {
 
 SNAPSHOT_KEPT = 'return caches.open("referee-snapshots").then((c) => c.keys()).then((keys) => keys.length > 0);'
 HOW = "return document.documentElement.dataset.engineStart || 'anew'"
+TIMES = "return document.documentElement.dataset.engineTimes || null"
+
+
+def stages(driver: Any, last: str) -> dict[str, float]:
+    """The worker's stages of the start just made, in ms (static/worker.js), once ``last`` is timed too; none from a
+    site that does not time them (built before): the page has them with the referee ready, the score shown."""
+    deadline = time.perf_counter() + 10
+    while True:
+        told: dict[str, float] = json.loads(driver.execute_script(TIMES) or "{}")
+        if not told or last in told or time.perf_counter() > deadline:
+            return told
+        time.sleep(0.05)
+
+
+def said(times: dict[str, float]) -> str:
+    return ", ".join(f"{stage} {ms:.0f}" for stage, ms in times.items()) + " ms" if times else "not timed (older site)"
 
 
 def time_to_totals(driver: Any, url: str) -> float:
@@ -103,8 +124,12 @@ def tap_to_score(driver: Any, url: str) -> list[float]:
     page.wait_for_totals(("48", "57", "blue wins"))
     times = driver.execute_script("return [window.tapTimes, window.callTimes]")
     if times[1]:
-        calls = statistics.median(times[1])
-        print(f"  one call to the referee in the browser (1 a change): median {calls:.1f} ms over {len(times[1])}")
+        calls, half = times[1], len(times[1]) // 2
+        first, second = statistics.median(calls[:half]), statistics.median(calls[half:])
+        print(
+            f"  one call to the referee in the browser (1 a change): median {statistics.median(calls):.1f} ms over "
+            f"{len(calls)} (the first half's {first:.1f}, the second's {second:.1f})"
+        )
     return [float(t) for t in times[0]]
 
 
@@ -131,6 +156,7 @@ def main() -> None:
         driver = chromium(Path(tmp) / "profile", phone=False)  # a desktop window: the entry drags with a mouse
         try:
             link = share_link(server.url, (ROOT / "examples" / "rulebook.json").read_bytes())
+            print(f"load average {os.getloadavg()[0]:.1f}")
             cold = time_to_totals(driver, link)
             print(f"cold start (empty cache, open to first score): {cold:.2f} s")
             page = Page(driver, server.url)
@@ -139,15 +165,20 @@ def main() -> None:
                 page.wait_for(lambda: driver.execute_script(SNAPSHOT_KEPT))
             except Exception:
                 print("  no snapshot kept (a site built before the snapshots): every warm start starts anew")
-            warm, how = [], set()
+            print(f"  its stages: {said(stages(driver, 'snapshot kept'))}")
+            warm, how, warm_stages = [], set(), []
             for _ in range(args.warm):
                 warm.append(time_to_totals(driver, link))
                 how.add(driver.execute_script(HOW))
+                warm_stages.append(stages(driver, "first answer"))
             shown = ", ".join(f"{t:.2f}" for t in warm)
             print(
                 f"warm start (second visit, from the cache, {'/'.join(sorted(how))}): median "
                 f"{statistics.median(warm):.2f} s of {shown}"
             )
+            medians = {k: statistics.median(t.get(k, 0) for t in warm_stages) for k in warm_stages[-1]}
+            print(f"  its stages, medians: {said(medians)}")
+            print(f"load average {os.getloadavg()[0]:.1f}")
             if args.taps:
                 summary("tap to score, static page", tap_to_score(driver, server.url))
             if args.served:

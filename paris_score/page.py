@@ -343,3 +343,33 @@ def answer(path: str, query: str, body: bytes) -> Answer:
         return Answer(200, *API[path](body, parse_query(path, query)))
     except RequestError as e:
         return e.answer()
+
+
+WARM_UP_END: Final = (
+    b'{"format": "paris2020-final/1", "players": [{"name": "A", "points": 3, "francs": 1}, '
+    b'{"name": "B", "points": 2, "francs": 0}], "districts": [{"name": "Belleville", "scoring": [4, 2], '
+    b'"properties": [{"value": 5, "owners": ["A"]}]}]}'
+)
+"""A small end of a game of *Paris* (2020) that :func:`warm_up` has scored."""
+
+
+def warm_up() -> None:
+    """Answer a request of every kind once (the rulebook example, a small *Paris* (2020) end of game), so that every
+    module the answers use is imported: the static page's worker does it before it keeps its memory snapshot."""
+    from paris_score.example import rulebook_json
+
+    position = rulebook_json().encode()
+    for path, query, body in (
+        ("/api/table", "overlay=lit", position),
+        ("/api/score", "format=text", position),
+        ("/api/check", "final", position),
+        ("/api/render", "", position),
+        ("/api/convert", "to=json", position),
+        ("/api/convert", "to=text", position),
+        ("/api/paris2020", "", WARM_UP_END),
+        ("/api/paris2020", "format=text", WARM_UP_END),
+        ("/api/paris2020/read", "", WARM_UP_END),
+    ):
+        got = answer(path, query, body)
+        if got.status != 200:
+            raise RuntimeError(f"{path}?{query}: {got.status} {got.body.decode()}")

@@ -101,3 +101,28 @@ def test_the_page_module_loads_neither_click_nor_a_server() -> None:
     code = "import sys, paris_score.page; print([m for m in ('click', 'http.server', 'socket') if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert out.strip() == "[]"
+
+
+def test_the_warm_up_imports_every_module_the_answers_use() -> None:
+    """The static page's worker keeps a snapshot of Python after warm_up(): any request, a bad one included, then
+    answers without importing anything more (the snapshot's modules are all it needs)."""
+    requests = [
+        ("/api/table", "overlay=groups", RULEBOOK_TEXT),
+        ("/api/score", "", b'{"format": "paris-position/1"}'),
+        ("/api/paris2020", "", b"players: A 1 0"),
+        ("/api/paris2020/read", "", b"\x89PNG"),
+        ("/api/convert", "to=text", b"{"),
+    ]
+    code = (
+        "import json, sys; from paris_score import page; page.warm_up(); before = set(sys.modules);"
+        f"[page.answer(p, q, b) for p, q, b in {requests!r}];"
+        "print(json.dumps(sorted(set(sys.modules) - before)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert json.loads(out) == []
+
+
+def test_a_warm_up_answer_that_is_not_200_is_an_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(page, "WARM_UP_END", b"{}")
+    with pytest.raises(RuntimeError, match=r"^/api/paris2020\?: 400 "):
+        page.warm_up()

@@ -6,11 +6,14 @@ them and reads nothing in them); tests/test_site_browser.py runs the real one.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,15 @@ from paris_score_cli.app import cli
 from tests.test_svg import read_png
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = site.compiled  # the real one: no_compiling stands in for it in the other tests
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_compiling() -> Iterator[None]:
+    """The placeholder Pyodide cannot run: the modules are compiled ahead of time by the real one, tested apart."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(site, "compiled", lambda pyodide, files: ({}, {}))
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +128,57 @@ def test_the_wheels_hold_the_library_and_attrs_and_import_alone(files: dict[str,
     out = subprocess.run(command, input=rulebook, capture_output=True, cwd=tmp_path, env=env)
     assert out.returncode == 0, out.stderr.decode()
     assert out.stdout.split() == [b"48", b"57"]
+
+
+def test_compiled_modules_go_into_the_wheel_of_their_package(fake_pyodide: Path, monkeypatch: Any) -> None:
+    pyc = {"paris_score/__pycache__/page.cpython-314.pyc": b"compiled", "attr/__pycache__/_make.cpython-314.pyc": b"c"}
+    stdlib = {"json/__init__.pyc": b"compiled json"}
+    monkeypatch.setattr(
+        site, "compiled", lambda pyodide, files: (pyc, stdlib) if "paris_score/page.py" in files else {}
+    )
+    built = site.site_files(fake_pyodide)
+    with zipfile.ZipFile(io.BytesIO(built["pyodide/python_stdlib.zip"])) as archive:
+        assert archive.read("json/__init__.pyc") == b"compiled json"
+    for name, data in built.items():
+        if name.startswith("wheels/"):
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                held = [n for n in archive.namelist() if n.endswith(".pyc")]
+                assert held == [next(p for p in pyc if p.startswith("attr/" if "attrs" in name else "paris_score/"))]
+
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def test_pyodide_s_python_compiles_the_modules_and_the_standard_library_it_imports_unchecked() -> None:
+    """Run by Node, Pyodide's own Python writes each module's .pyc for its version, and one for each module of its
+    standard library that starting and warming up the referee imports, all unchecked hash-based (the flags 0b01:
+    Python reads them without the source's date, which an unpacked wheel's files do not keep)."""
+    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").is_file():
+        pytest.skip("needs Node.js and node_modules/pyodide (npm ci)")
+    python = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    files = {**site.wheel_files("paris-score"), **site.wheel_files("attrs")}
+    modules, stdlib = COMPILED(PYODIDE, files)
+    assert sorted(modules) == sorted(
+        f"{path.rpartition('/')[0]}/__pycache__/{path.rpartition('/')[2][:-3]}.{tag}.pyc"
+        for path in files
+        if path.endswith(".py")
+    )
+    assert {"json/__init__.pyc", "json/decoder.pyc", "urllib/parse.pyc", "enum.pyc"} <= set(stdlib)  # the referee's
+    assert "compileall.pyc" not in stdlib  # the compiling's own: not the referee's
+    assert all(int.from_bytes(pyc[4:8], "little") == 0b01 for pyc in [*modules.values(), *stdlib.values()])
+
+
+def test_without_node_or_with_no_pyodide_the_site_is_written_uncompiled_and_says_so(
+    fake_pyodide: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    assert COMPILED(fake_pyodide, {"pkg/m.py": b"X = 1\n"}) == ({}, {})
+    said = capsys.readouterr().err
+    assert said.startswith("paris-score: the site's modules are not compiled ahead of time (Node said: ")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert COMPILED(PYODIDE, {"pkg/m.py": b"X = 1\n"}) == ({}, {})
+    said = capsys.readouterr().err
+    assert said == "paris-score: Node.js is not installed: the site's modules are not compiled ahead of time\n"
 
 
 def test_the_icons_are_pngs_of_icon_svg(files: dict[str, bytes]) -> None:

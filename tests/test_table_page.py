@@ -406,6 +406,49 @@ def test_one_request_a_change_and_a_breakdown_a_player_reads(page: Page) -> None
     assert "Large streetlight's reach" in labels
 
 
+HOLD_ANSWERS = """
+window.asked = []; window.held = []; window.inFlight = 0; window.most = 0;
+const ask = window.fetch;
+window.fetch = (...a) => {
+  if (!String(a[0]).startsWith('/api/table')) return ask(...a);
+  window.asked.push(a[1].body);
+  window.most = Math.max(window.most, ++window.inFlight);
+  return new Promise((go) => window.held.push(go)).then(() => ask(...a)).finally(() => { window.inFlight -= 1; });
+};
+"""
+"""The page's requests for /api/table recorded (their bodies), and held back until the test lets each go."""
+
+
+def test_a_tap_asks_at_once_and_taps_meanwhile_ask_once_more_for_the_latest_entry(page: Page) -> None:
+    """No fixed wait before asking (docs/table.md, "The API"): a tap asks the referee at once; the taps made while it
+    thinks ask once more, for the latest entry, once it answers; never two requests at once. The totals stay marked
+    as not up to date ("busy") until the latest entry's answer shows."""
+    load(page, RULEBOOK)
+    page.tool("erase")
+    page.reach(page.board)
+    script(page, HOLD_ANSWERS)
+    stored = [page.stored_json()]
+    for building in paris_score.rulebook_example().buildings[:3]:  # a space of each of three buildings erased
+        page.touches([page.centre(next(scan(building.cells)))])
+        page.wait_for(lambda: page.stored_json() != stored[-1], "the tap changed nothing")
+        stored.append(page.stored_json())
+        page.wait_for(lambda: script(page, "return window.asked.length") == 1, "the first tap did not ask at once")
+    assert script(page, "return document.body.classList.contains('busy')")
+    script(page, "window.held.shift()()")  # the first answer: of an older entry, so the page asks again
+    page.wait_for(lambda: script(page, "return window.asked.length") == 2, "no request for the latest entry")
+    assert script(page, "return document.body.classList.contains('busy')")
+    assert [json.loads(body) for body in script(page, "return window.asked")] == [
+        json.loads(stored[1]),
+        json.loads(stored[3]),
+    ]
+    assert page.totals()[:2] == ("48", "57")  # not the first answer's: not up to date
+    script(page, "window.held.shift()()")
+    page.settle()
+    report = paris_score.score(page.stored())
+    assert page.totals()[:2] == (str(report.orange.total), str(report.blue.total)) != ("48", "57")
+    assert script(page, "return [window.asked.length, window.most]") == [2, 1]
+
+
 def test_the_rulebook_example_by_taps_on_a_phone(page: Page) -> None:
     """The count docs/table.md gives: at most 50 presses (taps, drags, buttons) and 2 scrolls, as before."""
     position = paris_score.rulebook_example()

@@ -2,8 +2,9 @@
 
 The folder holds the page ``paris-score serve`` shows, Pyodide (from the npm
 package pinned in the repository's ``package.json``), the wheels of
-paris-score and attrs written from the installed packages (no network), a
-service worker that keeps every file for offline use, and a web app manifest
+paris-score and attrs written from the installed packages (no network), the
+modules the referee imports compiled ahead of time by that Pyodide run under
+Node.js (:func:`compiled`), a service worker that keeps every file for offline use, and a web app manifest
 with its icons.  In the browser, ``static/worker.js`` runs
 :func:`paris_score.page.answer`, the function that answers the server's API.
 """
@@ -22,6 +23,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -117,12 +119,17 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def wheel(distribution: str) -> tuple[str, bytes]:
-    """A pure wheel of an installed distribution, written from its installed files: (file name, bytes)."""
+def wheel_files(distribution: str) -> dict[str, bytes]:
+    """The files of an installed distribution's top-level packages, by their path in its wheel (no compiled ones)."""
+    return dict(file for package in WHEELS[distribution] for file in _package_files(package))
+
+
+def wheel(distribution: str, members: dict[str, bytes]) -> tuple[str, bytes]:
+    """A pure wheel of an installed distribution holding ``members`` (its files by path): (file name, bytes)."""
     dist = importlib.metadata.distribution(distribution)
     name = re.sub(r"[-_.]+", "_", dist.metadata["Name"]).lower()
     info = f"{name}-{dist.version}.dist-info"
-    members = dict(file for package in WHEELS[distribution] for file in _package_files(package))
+    members = dict(members)
     members[f"{info}/METADATA"] = (dist.read_text("METADATA") or "").encode()
     members[f"{info}/WHEEL"] = WHEEL_FILE
     record = [f"{path},{_record_hash(data)},{len(data)}" for path, data in members.items()]
@@ -132,6 +139,96 @@ def wheel(distribution: str) -> tuple[str, bytes]:
         for path, data in members.items():
             archive.writestr(zipfile.ZipInfo(path, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
     return f"{name}-{dist.version}-py3-none-any.whl", buffer.getvalue()
+
+
+COMPILE: Final = """
+import { pathToFileURL } from "node:url";
+const [pyodide, folder] = process.argv.slice(1);
+try {
+  const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs").href);
+  const python = await loadPyodide({ indexURL: pyodide + "/" });
+  python.FS.mkdir("/work");
+  python.FS.mount(python.FS.filesystems.NODEFS, { root: folder }, "/work");
+  python.runPython(`
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, "/work/modules")
+import paris_score.page
+
+paris_score.page.warm_up()
+stdlib = next(path for path in sys.path if path.endswith(".zip"))
+imported = [m.__file__ for m in list(sys.modules.values()) if (getattr(m, "__file__", None) or "").startswith(stdlib)]
+
+import compileall, os, py_compile, zipfile
+
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+if not compileall.compile_dir("/work/modules", quiet=1, invalidation_mode=UNCHECKED):
+    raise SystemExit("a module does not compile")
+with zipfile.ZipFile(stdlib) as archive:
+    for file in imported:
+        name = file[len(stdlib) + 1 :]
+        source = "/tmp/stdlib/" + name
+        os.makedirs(os.path.dirname(source), exist_ok=True)
+        with open(source, "wb") as f:
+            f.write(archive.read(name))
+        py_compile.compile(source, "/work/stdlib/" + name + "c", dfile=file, doraise=True, invalidation_mode=UNCHECKED)
+`);
+} catch (e) {
+  const lines = String(e && e.message ? e.message : e).trim().split("\\n");
+  console.error(lines[lines.length - 1]); // a Python error's last line names it
+  process.exit(1);
+}
+"""
+"""Run by Node (argv: Pyodide's folder, a work folder): Pyodide's Python imports paris_score.page from modules/ and
+warms it up, then compiles every module under modules/ in place and writes the .pyc of every module of its standard
+library imported so far (its start's included) under stdlib/, each at its source's place in python_stdlib.zip."""
+COMPILE_TIMEOUT: Final = 300.0
+
+
+def compiled(pyodide: Path, files: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Python compiled ahead of time by Pyodide's own, run under Node: the modules among ``files`` (path -> bytes),
+    each ``__pycache__/NAME.cpython-3XY.pyc`` by its path, and the modules of Pyodide's standard library the referee
+    imports (starting Python included), each ``NAME.pyc`` by its path in ``python_stdlib.zip``.
+
+    Pyodide ships its standard library as source, so without them the browser compiles every module it imports at
+    each start without a snapshot (seconds).  They are unchecked hash-based: Python takes them without comparing
+    them with the source (whose unpacked files' dates say nothing).  Without Node, or if it fails, none: said on
+    standard error, and the site works as well, only starting slower."""
+    node = shutil.which("node")
+    if node is None:
+        click.echo("paris-score: Node.js is not installed: the site's modules are not compiled ahead of time", err=True)
+        return {}, {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for path, data in files.items():  # the data files too: the warm-up reads them
+            (work / "modules" / path).parent.mkdir(parents=True, exist_ok=True)
+            (work / "modules" / path).write_bytes(data)
+        command = [node, "--input-type=module", "--eval", COMPILE, str(pyodide.resolve()), str(work)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            done = subprocess.CompletedProcess(command, 1, "", f"no answer in {COMPILE_TIMEOUT:.0f} s")
+        if done.returncode != 0:
+            said = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            click.echo(f"paris-score: the site's modules are not compiled ahead of time (Node said: {said})", err=True)
+            return {}, {}
+
+        def written(part: str) -> dict[str, bytes]:
+            return {p.relative_to(work / part).as_posix(): p.read_bytes() for p in sorted((work / part).rglob("*.pyc"))}
+
+        return written("modules"), written("stdlib")
+
+
+def with_compiled(archive: bytes, pycs: dict[str, bytes]) -> bytes:
+    """A zip archive (Pyodide's python_stdlib.zip) with the compiled modules added beside their sources."""
+    if not pycs:
+        return archive
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as zipped:
+        for path, data in pycs.items():
+            zipped.writestr(zipfile.ZipInfo(path, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
 
 
 # -- icons -------------------------------------------------------------------------------------------------------
@@ -258,7 +355,13 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     files["manifest.webmanifest"] = json.dumps(manifest(), ensure_ascii=False, indent=2).encode()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyodide / name).read_bytes()
-    wheels = [wheel(distribution) for distribution in WHEELS]
+    sources = {distribution: wheel_files(distribution) for distribution in WHEELS}
+    pycs, stdlib = compiled(pyodide, {path: data for members in sources.values() for path, data in members.items()})
+    files["pyodide/python_stdlib.zip"] = with_compiled(files["pyodide/python_stdlib.zip"], stdlib)
+    wheels = [
+        wheel(name, {**members, **{path: pyc for path, pyc in pycs.items() if path.split("/")[0] in WHEELS[name]}})
+        for name, members in sources.items()
+    ]
     for name, data in wheels:
         files[f"wheels/{name}"] = data
     digest = hashlib.sha256()

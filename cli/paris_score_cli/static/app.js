@@ -11,7 +11,6 @@ const STORAGE_KEY = "paris-score/position";
 const HISTORY_KEY = "paris-score/history"; // {now: the stored position, undo: [...], redo: [...]}
 const TOOL_KEY = "paris-score/tool"; // the last tool picked: a reload keeps it
 const HISTORY_LIMIT = 100; // states kept for undo (and for redo), in memory and in storage
-const DEBOUNCE_MS = 120;
 const FACING_TURN = { up: "right", right: "down", down: "left", left: "up" };
 const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fountain", "streetlight",
   "large_streetlight", "chartier"]);
@@ -49,8 +48,6 @@ let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
 let problemsOpen = false; // every problem listed under the verdict, not only the first
-let timer = null; // a refresh waiting for the entry to settle
-let generation = 0; // the latest refresh: an older answer is dropped
 let pictureGeneration = 0; // the latest picture (a refresh or a redraw of the overlays)
 
 const $ = (id) => document.getElementById(id);
@@ -448,33 +445,56 @@ function showEngine(state) {
   if (state.stage === "failed") $("winner").textContent = state.text;
 }
 
-function schedule() {
-  clearTimeout(timer);
-  document.body.classList.add("busy"); // the totals shown are of an older entry until the refresh answers
-  timer = setTimeout(() => {
-    timer = null;
-    refresh();
-  }, DEBOUNCE_MS);
+/**
+ * A change's request to the referee, latest wins: `ask()` makes one request (for the entry as it is then) and
+ * resolves to a function that shows its answer. The function returned asks at once when no request is under way;
+ * while one is, it only remembers that the entry changed, and the answer that comes is dropped for one more
+ * request, of the latest entry. So at most one request is in flight, and only the latest entry's answer is shown.
+ */
+function latestWins(ask) {
+  let asking = false;
+  let again = false;
+  return async () => {
+    if (asking) {
+      again = true;
+      return;
+    }
+    asking = true;
+    let show;
+    do {
+      again = false;
+      show = await ask();
+    } while (again);
+    asking = false;
+    show();
+  };
 }
 
-async function refresh() {
-  const mine = ++generation;
-  const drawing = ++pictureGeneration;
+/** After a change: the totals shown are of an older entry (the body's "busy") until the referee's answer shows. */
+function schedule() {
   document.body.classList.add("busy");
-  try {
-    const answer = await post("/api/table" + overlayQuery(), JSON.stringify(pos));
-    if (mine !== generation) return;
-    if (answer.status >= 500 || typeof answer.data !== "object") throw new Error(`the referee answered ${answer.status}`);
-    if (answer.status === 200 && drawing === pictureGeneration) showPicture(answer.data.svg);
-    showResult(answer);
-    stale(false);
-  } catch (e) {
-    if (mine === generation) stale(true);
-  } finally {
-    if (mine === generation) $("computing").hidden = true; // the referee has answered (or failed to)
-    if (mine === generation && timer === null) document.body.classList.remove("busy");
-  }
+  refresh();
 }
+
+const refresh = latestWins(async () => {
+  const drawing = ++pictureGeneration;
+  let answer;
+  try {
+    answer = await post("/api/table" + overlayQuery(), JSON.stringify(pos));
+    if (answer.status >= 500 || typeof answer.data !== "object") throw new Error(`the referee answered ${answer.status}`);
+  } catch (e) {
+    answer = null;
+  }
+  return () => {
+    if (answer) {
+      if (answer.status === 200 && drawing === pictureGeneration) showPicture(answer.data.svg);
+      showResult(answer);
+    }
+    stale(!answer);
+    $("computing").hidden = true; // the referee has answered (or failed to)
+    document.body.classList.remove("busy");
+  };
+});
 
 /** The totals shown are of an older entry (the referee did not answer): said next to them, until it answers. */
 function stale(on) {

@@ -10,7 +10,7 @@ const engine = (() => {
   const waiting = new Map(); // request id -> {resolve, reject}
   const worker = new Worker("static/worker.js", { type: "module" });
   let lastId = 0;
-  let state = { stage: "loading", step: 0, steps: 3, text: "starting the referee…" };
+  let state = { stage: "loading", step: 0, steps: 2, text: "starting the referee…" };
 
   function report(next) {
     state = next;
@@ -32,15 +32,39 @@ const engine = (() => {
 
   worker.onmessage = (ev) => {
     const m = ev.data;
+    if (m.times) {
+      // How long the worker's stages took (static/worker.js), for benchmarks/table_page.py; "worker": from the
+      // page's start to the worker's.
+      const times = { ...m.times, worker: Math.round(m.times.worker - performance.timeOrigin) };
+      document.documentElement.dataset.engineTimes = JSON.stringify(times);
+    }
     if (m.progress) report(m.progress);
+    else if (m.times) return;
     else if (m.id === undefined) fail(m.failed);
     else {
       const call = waiting.get(m.id);
       waiting.delete(m.id);
       if (m.failed !== undefined) call.reject(new Error(m.failed));
       else call.resolve({ status: m.status, data: m.type.startsWith("application/json") ? JSON.parse(m.body) : m.body });
+      idleSoon();
     }
   };
+
+  // Once the page has asked nothing for IDLE_MS after an answer (a share link asks twice in a row, the Paris (2020)
+  // form after a pause), the worker is told so: on a first visit it then warms up and keeps its snapshot, which would
+  // otherwise hold up the page's next answer.
+  const IDLE_MS = 300;
+  let idleTimer = null;
+  let toldIdle = false;
+  function idleSoon() {
+    if (toldIdle) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (waiting.size) return; // asked meanwhile: its answer calls this again
+      toldIdle = true;
+      worker.postMessage({ idle: true });
+    }, IDLE_MS);
+  }
   worker.onerror = (ev) => {
     ev.preventDefault();
     fail(ev.message || "the worker stopped");

@@ -12,6 +12,8 @@
   const MAX_PLAYERS = 4;
   const MIN_PLAYERS = 2;
   const MAX_DISTRICTS = 6;
+  // The form asks once typing pauses, not at each keystroke as the board asks at each tap: an answer shows and hides
+  // the fields' error lines, which would move the fields under the player's fingers while they type.
   const DEBOUNCE_MS = 150;
   const FORMAT = "paris2020-final/1";
   const LINK = /^#game=paris2020&final=(.*)$/;

@@ -1,26 +1,42 @@
 // The static page's referee (docs/table.md): Pyodide runs paris_score.page.answer, the function that
 // answers `paris-score serve`'s API, on the wheels shipped in the site's folder (site.json lists them).
-// Messages in: {id, path, query, body}; out: {id, status, type, body} or {id, failed}, and {progress}
-// while loading. Every file comes from the site's own folder: never a content-delivery network.
+// Messages in: {id, path, query, body}, and {idle: true} once the page has nothing to ask (static/engine.js);
+// out: {id, status, type, body} or {id, failed}, {progress} while loading, and {times} (below). Every file
+// comes from the site's own folder: never a content-delivery network.
 //
 // A warm start: the first visit keeps a memory snapshot of Python with paris_score imported and warmed up
 // (Cache Storage, under the site's version: a new site makes a new one); later visits restore it instead of
-// starting CPython and importing the library again, and fall back to a normal start if it fails.
+// starting CPython and importing the library again, and fall back to a normal start if it fails. The first visit
+// answers the page's first requests, and only once the page is idle warms up and takes the snapshot: the first
+// score does not wait for them.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-const STEPS = 3;
+const STEPS = 2;
+// How long each stage of the start took, in ms (performance.now()), for benchmarks/table_page.py: handed to the page
+// (engine.js keeps them in document.documentElement.dataset.engineTimes) with the last progress report and again
+// after the first answer and the work done once idle. "worker" is the time from the page's start to this worker's.
+const times = { worker: performance.timeOrigin };
+let lap = performance.now();
+function took(stage) {
+  const now = performance.now();
+  times[stage] = Math.round(now - lap);
+  lap = now;
+}
+function tell() {
+  postMessage({ times });
+}
 // A progress report; the last one says how Python started ("snapshot" or "anew"), for tests and benchmarks.
 function say(at, text, start) {
   step = at;
   said = text;
-  postMessage({ progress: { stage: at < STEPS ? "loading" : "ready", step: at, steps: STEPS, text, start } });
+  postMessage({ progress: { stage: at < STEPS ? "loading" : "ready", step: at, steps: STEPS, text, start }, times });
 }
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 const SNAPSHOTS = "referee-snapshots"; // a Cache Storage cache of its own: sw.js replaces only its own caches
 const MB = 1e6;
 
-// The bytes downloaded so far, said while Python downloads (about 14 MB on a first visit; from the offline copy
+// The bytes downloaded so far, said while Python downloads (about 16 MB on a first visit; from the offline copy
 // or the browser's cache later, in a moment). Every fetch of this worker, Pyodide's own included, is counted.
 let step = 0;
 let received = 0;
@@ -49,15 +65,6 @@ function downloading() {
   const text = `starting the referee: downloading Python, ${(received / MB).toFixed(1)}${of} MB…`;
   if (step === 0 && text !== said) say(0, text);
 }
-
-// Imports everything the page's answers use and answers once, so that the snapshot holds it all.
-const WARM_UP = `
-from paris_score.example import rulebook_json
-from paris_score.page import answer
-
-for _path, _query in (("/api/table", ""), ("/api/render", ""), ("/api/convert", "to=json")):
-    assert answer(_path, _query, rulebook_json().encode()).status == 200, _path
-`;
 
 // Adapts types only: a JS string in, [status, text, content type] out. Anything unexpected is a 400,
 // as the server answers it.
@@ -120,20 +127,46 @@ function unpack(pyodide, wheels) {
   for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
 }
 
-/** Python restored from a snapshot, its wheels unpacked again (for anything imported later), or null if it fails. */
+/** The adapter of Python restored from a snapshot, or null if that fails. */
 async function restore(key, wheels) {
   const snapshot = await keptSnapshot(key);
+  took("snapshot read");
   if (!snapshot) return null;
   try {
     const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-    unpack(pyodide, await wheels);
-    return pyodide.runPython(ADAPTER);
+    took("loadPyodide");
+    const call = pyodide.runPython(ADAPTER);
+    took("adapter");
+    // A snapshot holds every module imported, not the files: the wheels are unpacked again, for any file read later.
+    whenIdle = async () => {
+      unpack(pyodide, await wheels);
+      took("unpack");
+    };
+    return call;
   } catch (e) {
     console.warn("paris-score: the referee's snapshot did not load, starting anew:", e);
     await forget(key);
     return null;
   }
 }
+
+/** Warm up (every kind of answer, every module imported), then keep a snapshot of Python for the next visits. */
+function keepSnapshot(pyodide, key) {
+  let snapshot;
+  try {
+    pyodide.runPython("import paris_score.page; paris_score.page.warm_up()");
+    took("warm-up");
+    // Python holds no JavaScript object here (the adapter converts every value), so that the snapshot can be made.
+    snapshot = pyodide.makeMemorySnapshot();
+    took("snapshot");
+  } catch (e) {
+    console.warn("paris-score: no snapshot of the referee this time:", e); // the next visit starts anew
+    return;
+  }
+  return keep(key, snapshot).then(() => took("snapshot kept"));
+}
+
+let whenIdle = null; // the work left once the referee is ready, done when the page is idle
 
 const ready = (async () => {
   say(0, "starting the referee: downloading Python…");
@@ -142,30 +175,34 @@ const ready = (async () => {
   const wheels = about.then(({ wheels }) => Promise.all(wheels.map((path) => download(path).then((r) => r.arrayBuffer()))));
   wheels.catch(() => {}); // awaited below: a failure is reported there
   const key = new URL(`snapshot-${(await about).version}`, site).href; // a name in the cache, never fetched
+  took("site.json");
   const restored = await restore(key, wheels);
   if (restored) {
     say(STEPS, "", "snapshot");
     return restored;
   }
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  took("loadPyodide");
   say(1, "starting the referee: reading the rules…");
   unpack(pyodide, await wheels);
-  say(2, "starting the referee: warming up…");
-  let snapshot = null;
-  try {
-    pyodide.runPython(WARM_UP);
-    snapshot = pyodide.makeMemorySnapshot(); // before the adapter: a snapshot holds no JavaScript reference
-  } catch (e) {
-    console.warn("paris-score: no snapshot of the referee this time:", e); // it still starts
-  }
-  const call = pyodide.runPython(ADAPTER);
+  took("unpack");
+  const call = pyodide.runPython(ADAPTER); // imports what the first answer needs
+  took("import");
+  whenIdle = () => keepSnapshot(pyodide, key);
   say(STEPS, "", "anew");
-  if (snapshot) keep(key, snapshot); // after the referee is ready: the first score does not wait for the copy
   return call;
 })();
 ready.catch((e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
 
 onmessage = async (ev) => {
+  if (ev.data.idle) {
+    // The page has nothing more to ask for now (static/engine.js): the work left after the first answer.
+    const then = whenIdle;
+    whenIdle = null;
+    lap = performance.now();
+    if (then) Promise.resolve(then()).then(tell, (e) => console.warn("paris-score:", e));
+    return;
+  }
   const { id, path, query, body } = ev.data;
   let call;
   try {
@@ -174,8 +211,13 @@ onmessage = async (ev) => {
     postMessage({ id, failed: String(e && e.message ? e.message : e) });
     return;
   }
+  const since = performance.now();
   const result = call(path, query, body);
   const [status, text, type] = result.toJs();
   result.destroy();
   postMessage({ id, status, type, body: text });
+  if (!("first answer" in times)) {
+    times["first answer"] = Math.round(performance.now() - since);
+    tell();
+  }
 };
