@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,21 @@ def type_in(page: Page, path: str, text: str) -> None:
     element.send_keys(text)
 
 
+def fill_in(page: Page, path: str, text: str) -> None:
+    """Put ``text`` in the field at ``path`` as a phone's keyboard suggestion does: the value set, one input event.
+
+    The static page's tests enter the form so: there, keys chromedriver sends to a field sometimes reach its
+    keydown but insert nothing (in about 1 run of 3, with headless Chromium, whatever the page is doing; the served
+    page's tests type every key)."""
+    element = field(page, path)
+    page.click(element)
+    page.driver.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+        element,
+        text,
+    )
+
+
 def choose(page: Page, path: str, name: str) -> None:
     from selenium.webdriver.support.ui import Select
 
@@ -69,17 +85,17 @@ def totals(page: Page) -> tuple[str, str]:
     return " ".join(page.text("#p2020-totals").split()), page.text("#p2020-winner")
 
 
-def enter_belleville(page: Page) -> None:
+def enter_belleville(page: Page, enter: Callable[[Page, str, str], None] = type_in) -> None:
     """The rulebook's Belleville example (examples/paris2020/belleville.json) typed in on a fresh form."""
-    type_in(page, "players[0].name", "Ula")
-    type_in(page, "players[1].name", "Marek")
-    type_in(page, "players[1].francs", "0")
-    type_in(page, "districts[0].name", "Belleville")
-    type_in(page, "districts[0].scoring", "18 9 4")
-    type_in(page, "districts[0].properties[0].value", "12")
+    enter(page, "players[0].name", "Ula")
+    enter(page, "players[1].name", "Marek")
+    enter(page, "players[1].francs", "0")
+    enter(page, "districts[0].name", "Belleville")
+    enter(page, "districts[0].scoring", "18 9 4")
+    enter(page, "districts[0].properties[0].value", "12")
     choose(page, "districts[0].properties[0].owners[0]", "Ula")
     page.press("#p2020 .add-property")
-    type_in(page, "districts[0].properties[1].value", "5")
+    enter(page, "districts[0].properties[1].value", "5")
     choose(page, "districts[0].properties[1].owners[0]", "Marek")
     done(page)
     assert totals(page) == ("Ula 18 Marek 0", "Ula wins")

@@ -35,7 +35,7 @@ from click.testing import CliRunner
 from paris_score.squares import Square
 from paris_score_cli.app import cli
 from paris_score_cli.site import PYODIDE_FILES
-from tests.test_paris2020_page import EXAMPLES, done, enter_belleville, opened, totals
+from tests.test_paris2020_page import EXAMPLES, done, enter_belleville, fill_in, opened, totals
 from tests.test_paris2020_page import share_link as paris2020_link
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
 
@@ -223,7 +223,7 @@ def test_the_static_page_scores_paris2020_by_its_form(site_dir: Path, phone: Any
         engine_ready(page)
         page.ready()
         done(page)
-        enter_belleville(page)  # checks the totals: Ula 18, Marek 0, Ula wins
+        enter_belleville(page, fill_in)  # checks the totals: Ula 18, Marek 0, Ula wins
         assert "1. Ula: 12 → 18" in page.text("#p2020-result .p2020-standings")
     finally:
         server.stop()
