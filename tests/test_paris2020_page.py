@@ -236,6 +236,13 @@ def test_the_share_link_holds_the_entry_and_a_damaged_one_keeps_the_last(page: P
     assert not page.find("#p2020").is_displayed()
 
 
+def as_text(name: str, folder: Path) -> Path:
+    """The example ``examples/paris2020/NAME.json`` written in the text form, as ``folder/NAME.txt``."""
+    text = folder / f"{name}.txt"
+    text.write_text(dumps_text(load_final(EXAMPLES / f"{name}.json")), "utf-8")
+    return text
+
+
 def opened(page: Page, path: Path) -> str:
     """Open the file at ``path`` with "Open a file…", then wait for what the page says of it."""
     before = page.text("#p2020-io-hint")
@@ -270,9 +277,7 @@ def test_files_open_in_either_form_and_the_download_is_what_the_cli_scores(page:
         "Marek": 16,
     }
 
-    text = tmp_path / "belleville.txt"
-    text.write_text(dumps_text(load_final(EXAMPLES / "belleville.json")), "utf-8")
-    assert opened(page, text) == "Opened belleville.txt. Bring back the entry you had"
+    assert opened(page, as_text("belleville", tmp_path)) == "Opened belleville.txt. Bring back the entry you had"
     assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
     # The entry a file replaced comes back at a press (the form has no undo); a second press brings the file's back.
     page.press("#p2020-back")

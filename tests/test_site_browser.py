@@ -35,7 +35,7 @@ from click.testing import CliRunner
 from paris_score.squares import Square
 from paris_score_cli.app import cli
 from paris_score_cli.site import PYODIDE_FILES
-from tests.test_paris2020_page import EXAMPLES, done, enter_belleville, fill_in, opened, totals
+from tests.test_paris2020_page import EXAMPLES, as_text, done, enter_belleville, fill_in, opened, totals
 from tests.test_paris2020_page import share_link as paris2020_link
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
 
@@ -232,9 +232,6 @@ def test_the_static_page_scores_paris2020_by_its_form(site_dir: Path, phone: Any
 def test_the_static_page_opens_a_paris2020_share_link_and_file(site_dir: Path, phone: Any, tmp_path: Path) -> None:
     """The form's share link, opened on a first visit, and a file in the text form, read by /api/paris2020/read in
     the browser's Python."""
-    from paris_score.paris2020 import load_final
-    from paris_score.paris2020.text import dumps_text
-
     server = StaticServer(site_dir)
     try:
         page = Page(phone, server.url)
@@ -249,9 +246,7 @@ def test_the_static_page_opens_a_paris2020_share_link_and_file(site_dir: Path, p
             "Ula 4 Marysia 16 Piotr 0 Marek 16",
             "Marysia and Marek share the win: tied on points, francs and property value (K7)",
         )
-        text = tmp_path / "batignolles.txt"
-        text.write_text(dumps_text(load_final(EXAMPLES / "batignolles.json")), "utf-8")
-        assert opened(page, text) == "Opened batignolles.txt. Bring back the entry you had"
+        assert opened(page, as_text("batignolles", tmp_path)) == "Opened batignolles.txt. Bring back the entry you had"
         assert totals(page) == ("Ula 10 Marysia 5 Piotr 20 Marek 0", "Piotr wins")
         page.press("#p2020-back")
         done(page)
