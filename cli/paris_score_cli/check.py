@@ -30,7 +30,7 @@ from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, r
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.paris2020.text import looks_like_text
-from paris_score.problems import PROBLEMS, Kind
+from paris_score.problems import KINDS, RESULT_DISAGREES, Kind
 from paris_score.referee import only_errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
@@ -68,13 +68,9 @@ CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 PIECES_NOT_USED: Final = "note: --pieces checks positions only; a game record's pieces are its setup's"
 
 
-_NO_ROW: Final = Kind("result-disagrees", (), "error", "a game record's own problem")
-"""The facts of a code without a row (a game record's ``result-disagrees``, ``game-not-over``): none."""
-
-
 def _row(problem: Problem) -> Kind:
-    """The row of the problem's code (:data:`paris_score.problems.PROBLEMS`): its facts, such as ``quiet``."""
-    return PROBLEMS.get(problem.code, _NO_ROW)
+    """The row of the problem's code (:data:`paris_score.problems.KINDS`): its facts, such as ``quiet``."""
+    return KINDS[problem.code]
 
 
 def problem_line(problem: Problem) -> str:
@@ -204,7 +200,7 @@ class Examined:
         not over, the last move's; for a result that disagrees, the result's), else as :func:`first_line`."""
         if self.replay is None:
             return first_line(problem, self.rows)
-        if problem.code == "result-disagrees":
+        if problem.code == RESULT_DISAGREES.code:
             return self.result_line
         if not self.move_lines:
             return 1
