@@ -23,8 +23,8 @@ from paris_score.errors import IllegalMoveError
 from paris_score.game import GameState
 from paris_score.generate import random_setup
 from paris_score.model import Building, Player, Position, Reserve
-from paris_score.moves import Activate, BuildJardin, Levitate, Move, PlaceAnnex, PlaceFountain
-from paris_score.placement import layout
+from paris_score.moves import Activate, Build, BuildJardin, Levitate, Move, PlaceAnnex, PlaceFountain
+from paris_score.placement import layout, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.setups import JARDIN_ID, Setup
 from paris_score.shapes import orientations
@@ -193,3 +193,20 @@ def test_levitation_is_judged_alike(seed: int) -> None:
                     swaps += accepted
         listed = sum(isinstance(m, Levitate) and m.take == piece.id.upper() and m.give == give.upper() for m in legal)
         assert swaps == listed, piece.id
+
+
+@pytest.mark.parametrize("seed", range(1, STATES, 2))
+def test_builds_with_both_cards_held_are_listed_alike(seed: int) -> None:
+    """Holding Métropolitain and Chartier (rare in random play): ``legal_moves``' builds of each reserve piece are
+    ``legal_placements``' (the cards' builds inferred from the position) and have no ``placement_problems``."""
+    state = card_state(seed, Postcard.LEVITATION)
+    player = state.turn
+    position = state.position()
+    builds = [m for m in state.legal_moves() if isinstance(m, Build)]
+    assert builds or not state.can_build(player)
+    for pid in state.reserve(player):
+        placements = legal_placements(position, player, state.setup.piece(pid).shape)
+        listed = {(m.cells, m.metro, m.chartier) for m in builds if m.piece == pid.upper()}
+        assert {(p.cells, p.streetlight, p.chartier) for p in placements} == listed, pid
+        for cells in {p.cells for p in placements}:
+            assert placement_problems(position, player, cells) == []
