@@ -527,6 +527,7 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
 
 
 def _could_build(player: Player, what: str, where: Placement, needs_card: bool) -> Problem:
+    """F4: ``player`` could still build ``what`` on ``where`` (a warning when only a card's build allows it)."""
     if needs_card:
         return FINAL_MAY_STILL_BUILD(
             f"{player} could still build {what} on {where} if that card's build was not given up; "
@@ -540,6 +541,8 @@ def _could_build(player: Player, what: str, where: Placement, needs_card: bool) 
 
 
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
+    """F4 for the player's reserve buildings of ``size`` whose shapes are unknown: every shape they may have fits,
+    some do (a warning), or none does."""
     count = position.reserve.of(player).count(size)
     what = f"{counted(count, 'reserve building')} of size {size}"
     shapes = _candidates(position, size, catalogue)
