@@ -57,24 +57,24 @@ def _rule_of(call: ast.Call) -> str | None:
 
 def deciders() -> set[tuple[str, str]]:
     """Every (rule, dotted function name) of the package (Paris (2020) apart) whose body calls a row under that rule."""
-    found = set()
+    found: set[tuple[str, str]] = set()
     for path in sorted((ROOT / "paris_score").rglob("*.py")):
-        if "paris2020" in path.parts or path.name == "problems.py":
-            continue
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-
-        def visit(node: ast.AST, prefix: str) -> None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.ClassDef):
-                    visit(child, f"{prefix}{child.name}.")
-                elif isinstance(child, ast.FunctionDef):
-                    for call in ast.walk(child):
-                        rule = _rule_of(call) if isinstance(call, ast.Call) else None
-                        if rule is not None:
-                            found.add((rule, f"{module}.{prefix}{child.name}"))
-
-        visit(ast.parse(path.read_text(encoding="utf-8")), "")
+        if "paris2020" not in path.parts and path.name != "problems.py":
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            _visit(ast.parse(path.read_text(encoding="utf-8")), f"{module}.", found)
     return found
+
+
+def _visit(node: ast.AST, prefix: str, found: set[tuple[str, str]]) -> None:
+    """Add to ``found`` the (rule, name) of every function under ``node``, its dotted name after ``prefix``."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.ClassDef):
+            _visit(child, f"{prefix}{child.name}.", found)
+        elif isinstance(child, ast.FunctionDef):
+            for call in ast.walk(child):
+                rule = _rule_of(call) if isinstance(call, ast.Call) else None
+                if rule is not None:
+                    found.add((rule, f"{prefix}{child.name}"))
 
 
 def test_every_function_deciding_a_rule_is_in_its_row() -> None:
