@@ -29,6 +29,8 @@ from paris_score.documents import ProblemCode
 from paris_score.errors import IllegalMoveError, MoveNotationError, Problem, Severity
 from paris_score.squares import Square
 
+__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "Kind"]
+
 ERROR: Final = "error"
 """A broken rule: the position is illegal."""
 WARNING: Final = "warning"

@@ -83,6 +83,8 @@ from paris_score.problems import (
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, scan, square_name
 
+__all__ = ["check", "final_problems", "is_legal", "only_errors", "structure_problems"]
+
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from paris_score.replaying import Replay
 
 CHECK_FORMAT: Final = "paris-check/1"
+"""The ``format`` of the referee's documents (docs/formats.md)."""
 
 __all__ = [
     "CHECK_FORMAT",
