@@ -18,8 +18,6 @@ from collections import Counter
 import attrs
 import pytest
 
-from paris_score import check
-from paris_score.errors import IllegalMoveError
 from paris_score.game import GameState
 from paris_score.generate import random_setup
 from paris_score.model import Building, Player, Position, Reserve
@@ -29,6 +27,7 @@ from paris_score.postcards import Postcard
 from paris_score.setups import JARDIN_ID, Setup
 from paris_score.shapes import orientations
 from paris_score.squares import SQUARES, scan
+from tests.test_engine_agreement import codes, plays
 
 STATES = 20
 CARDS = (
@@ -76,39 +75,33 @@ def card_state(seed: int, card: Postcard) -> GameState:
     return state
 
 
-def errors(position: Position) -> Counter[str]:
-    return Counter(p.code for p in check(position) if p.severity == "error")
-
-
-def plays(state: GameState, move: Move) -> bool:
-    try:
-        state.play(move)
-    except IllegalMoveError:
-        return False
-    return True
-
-
 def using(position: Position, player: Player, card: Postcard) -> Position:
     """``position`` with ``card`` among ``player``'s postcards used."""
     used = attrs.evolve(position.postcards, **{player.value: (*position.postcards.used(player), card)})
     return attrs.evolve(position, postcards=used)
 
 
+def prepared(seed: int, card: Postcard) -> tuple[GameState, Position, Counter[str], set[Move]]:
+    """:func:`card_state`, its position with ``card`` used by the side to move, that position's errors and the
+    state's legal moves."""
+    state = card_state(seed, card)
+    position = using(state.position(), state.turn, card)
+    return state, position, codes(position), set(state.legal_moves())
+
+
 def judged_alike(state: GameState, legal: set[Move], move: Move, after: Position, before: Counter[str]) -> bool:
     """Whether ``play``, ``legal_moves`` and ``check`` (of ``after``, by hand) agree on ``move``; its verdict."""
     ok = plays(state, move)
     assert ok == (move in legal), move
-    new = errors(after) - before
+    new = codes(after) - before
     assert ok == (not new), (str(move), new)
     return ok
 
 
 @pytest.mark.parametrize("seed", range(STATES))
 def test_the_jardin_des_plantes_is_judged_alike(seed: int) -> None:
-    state = card_state(seed, Postcard.JARDIN_DES_PLANTES)
+    state, position, before, legal = prepared(seed, Postcard.JARDIN_DES_PLANTES)
     player = state.turn
-    position = using(state.position(), player, Postcard.JARDIN_DES_PLANTES)
-    before, legal = errors(position), set(state.legal_moves())
     rng = random.Random(str(state))
     pairs = [(a, a + 1) for a in SQUARES if a % 8 < 7] + [(a, a + 8) for a in SQUARES if a < 56]
     pairs += [tuple(sorted(rng.sample(SQUARES, 2))) for _ in range(40)]  # mostly not dominoes: refused
@@ -123,10 +116,7 @@ def test_the_jardin_des_plantes_is_judged_alike(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(STATES))
 def test_the_annex_is_judged_alike(seed: int) -> None:
-    state = card_state(seed, Postcard.BOUQUINISTES)
-    player = state.turn
-    position = using(state.position(), player, Postcard.BOUQUINISTES)
-    before, legal = errors(position), set(state.legal_moves())
+    state, position, before, legal = prepared(seed, Postcard.BOUQUINISTES)
     for k, building in enumerate(position.buildings):
         for sq in SQUARES:
             move = PlaceAnnex(sq, building.id.upper())
@@ -141,10 +131,7 @@ def test_the_annex_is_judged_alike(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(STATES))
 def test_the_fountain_is_judged_alike(seed: int) -> None:
-    state = card_state(seed, Postcard.FONTAINE_DES_MERS)
-    player = state.turn
-    position = using(state.position(), player, Postcard.FONTAINE_DES_MERS)
-    before, legal = errors(position), set(state.legal_moves())
+    state, position, before, legal = prepared(seed, Postcard.FONTAINE_DES_MERS)
     for sq in SQUARES:
         pieces = attrs.evolve(position.pieces, fountain=sq)
         judged_alike(state, legal, PlaceFountain(sq), attrs.evolve(position, pieces=pieces), before)
@@ -155,20 +142,16 @@ def test_the_fountain_is_judged_alike(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(STATES))
 def test_levitation_is_judged_alike(seed: int) -> None:
     """Every build of every pool piece, given back for the first reserve piece; no swap without a build (P2)."""
-    state = card_state(seed, Postcard.LEVITATION)
+    state, position, before, legal = prepared(seed, Postcard.LEVITATION)
     player = state.turn
     reserve = state.reserve(player)
     if not reserve:
         pytest.skip("nothing to give back")
-    position = using(state.position(), player, Postcard.LEVITATION)
-    before, legal = errors(position), set(state.legal_moves())
     give = reserve[0]
-    kept = Reserve(
-        *(position.reserve.of(p)[1:] if p is player else position.reserve.of(p) for p in (Player.ORANGE, Player.BLUE)),
-        *(
-            position.reserve.shapes(p)[1:] if p is player else position.reserve.shapes(p)
-            for p in (Player.ORANGE, Player.BLUE)
-        ),
+    sides = (Player.ORANGE, Player.BLUE)
+    kept = Reserve(  # the player's first reserve piece given back
+        *(position.reserve.of(p)[p is player :] for p in sides),
+        *(position.reserve.shapes(p)[p is player :] for p in sides),
     )
     lights, opponents = position.ground.streetlight, position.ground.own(player.other)
     for piece in map(state.setup.piece, state.pool_ids()):
@@ -188,7 +171,7 @@ def test_levitation_is_judged_alike(seed: int) -> None:
                         ok = plays(state, move)
                         assert ok == (move in legal), move
                         accepted += ok
-                    new = errors(after) - before
+                    new = codes(after) - before
                     assert bool(accepted) == (not new), (str(move), new)
                     swaps += accepted
         listed = sum(isinstance(m, Levitate) and m.take == piece.id.upper() and m.give == give.upper() for m in legal)
