@@ -14,8 +14,10 @@ a rule that is not listed is refused, so a code and its rule cannot disagree.
 Most codes are reported by one side only: a position check (:data:`PROBLEMS`,
 listed by docs/referee.md) or a refused move (:data:`REFUSALS`, listed by
 docs/replaying.md); a few by both, each under its own rules (a space that
-is not free is W1 in a position, P1 when a move builds on it).
-Tests keep both pages and the ``RefereeCode``/``MoveCode`` literals in step.
+is not free is W1 in a position, P1 when a move builds on it).  A game
+record has two codes of its own (:data:`RECORDS`); :data:`KINDS` holds
+every code.  Tests keep the pages and the ``RefereeCode``/``MoveCode``/
+``RecordCode`` literals in step.
 """
 
 from __future__ import annotations
@@ -110,7 +112,16 @@ def _kind(
 ) -> Kind:
     """A row reported by a position check under ``rules`` and, if ``moves`` names rules, refusing moves."""
     kind = Kind(
-        code, tuple(rules.split()), severity, meaning, tuple(moves.split()), quiet, noted, typo, headers, False, pending
+        code,
+        tuple(rules.split()),
+        severity,
+        meaning,
+        tuple(moves.split()),
+        quiet=quiet,
+        noted=noted,
+        typo=typo,
+        headers=headers,
+        pending=pending,
     )
     PROBLEMS[code] = KINDS[code] = kind
     if kind.move_rules:
