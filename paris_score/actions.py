@@ -16,7 +16,8 @@ every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple, assert_never
+import warnings
+from typing import TYPE_CHECKING, Final, NamedTuple, assert_never
 
 from paris_score.game import GameState
 from paris_score.model import FACINGS, Player
@@ -42,29 +43,57 @@ from paris_score.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
 from paris_score.shapes import Shape, orientations, rotate, shape_bitboard, shape_of
 from paris_score.squares import SIZE, Bitboard, Square
 
-PIECES: Final = POOL_SIZE
-"""Pool pieces, so piece indices 0-11."""
+__all__ = [
+    "ANNEX_BLOCK",
+    "BUILD_BLOCK",
+    "CARD_BLOCK",
+    "CARD_ORDER",
+    "FOUNTAIN_BLOCK",
+    "JARDIN_BLOCK",
+    "LEVITATE_BLOCK",
+    "NUM_ACTIONS",
+    "PASS_BLOCK",
+    "PIECE_BLOCK",
+    "STATUE_BLOCK",
+    "TAKE_BLOCK",
+    "TILE_BLOCK",
+    "action_of",
+    "legal_actions",
+    "legal_mask",
+    "move_of",
+]
+
 _PLACINGS: Final = 4 * 64
 """A piece's placements: a quarter-turn count ``t`` 0-3 times a first space ``s`` 0-63."""
-CARDS: Final = tuple(Postcard)
+CARD_ORDER: Final = tuple(Postcard)
 """The postcard order of the card block (and of the state string)."""
 
-TILE: Final = 0
-TAKE: Final = TILE + 16 * 4
-PASS: Final = TAKE + PIECES
-BUILD: Final = PASS + 1
-CARD: Final = BUILD + PIECES * _PLACINGS
-LEVITATE: Final = CARD + len(CARDS)
-JARDIN: Final = LEVITATE + PIECES * PIECES * _PLACINGS
-PIECE: Final = JARDIN + 2 * 64
-STATUE: Final = PIECE + len(PIECE_CARDS) * 64
-FOUNTAIN: Final = STATUE + 64 * len(FACINGS)
-ANNEX: Final = FOUNTAIN + 2 * 64
-NUM_ACTIONS: Final = ANNEX + 64 * (PIECES + 1)
+# The first id of each block (docs/bots.md, "Integer actions"); a block's name says what its moves put down.
+TILE_BLOCK: Final = 0
+TAKE_BLOCK: Final = TILE_BLOCK + 16 * 4
+PASS_BLOCK: Final = TAKE_BLOCK + POOL_SIZE
+BUILD_BLOCK: Final = PASS_BLOCK + 1
+CARD_BLOCK: Final = BUILD_BLOCK + POOL_SIZE * _PLACINGS
+LEVITATE_BLOCK: Final = CARD_BLOCK + len(CARD_ORDER)
+JARDIN_BLOCK: Final = LEVITATE_BLOCK + POOL_SIZE * POOL_SIZE * _PLACINGS
+PIECE_BLOCK: Final = JARDIN_BLOCK + 2 * 64
+STATUE_BLOCK: Final = PIECE_BLOCK + len(PIECE_CARDS) * 64
+FOUNTAIN_BLOCK: Final = STATUE_BLOCK + 64 * len(FACINGS)
+ANNEX_BLOCK: Final = FOUNTAIN_BLOCK + 2 * 64
+NUM_ACTIONS: Final = ANNEX_BLOCK + 64 * (POOL_SIZE + 1)
 """The number of distinct action ids: 41,625."""
 
+_OLD_NAMES: Final = {
+    "PIECES": "setups.POOL_SIZE",
+    "CARDS": "actions.CARD_ORDER",
+    **{name: f"actions.{name}_BLOCK" for name in ("TILE", "TAKE", "PASS", "BUILD", "CARD", "LEVITATE", "JARDIN")},
+    **{name: f"actions.{name}_BLOCK" for name in ("PIECE", "STATUE", "FOUNTAIN", "ANNEX")},
+}
+"""The old names, which clashed with :mod:`paris_score.postcards`' (``PIECE``, ``PIECES``, ``CARDS``, ``STATUE``,
+``FOUNTAIN``) -> the new: each still reads, with a ``DeprecationWarning``."""
+
 _AREA: Final = {sq: i for i, sq in enumerate(AREAS)}
-_CARD: Final = {card: i for i, card in enumerate(CARDS)}
+_CARD: Final = {card: i for i, card in enumerate(CARD_ORDER)}
 _PIECE_CARD: Final = {card: i for i, card in enumerate(PIECE_CARDS)}
 _FACING: Final = {facing: i for i, facing in enumerate(FACINGS)}
 
@@ -147,36 +176,36 @@ def _action(setup: Setup, move: Move) -> int:
         raise ValueError(f"not a move: {move!r}")
     match move:
         case PlaceTile(area=area, rotation=rotation):
-            return TILE + 4 * _AREA[area] + rotation // 90
+            return TILE_BLOCK + 4 * _AREA[area] + rotation // 90
         case Take(piece=piece):
-            return TAKE + _index(setup, piece)
+            return TAKE_BLOCK + _index(setup, piece)
         case Pass():
-            return PASS
+            return PASS_BLOCK
         case Build(piece=piece, cells=cells):
             i = _index(setup, piece)
-            return BUILD + _PLACINGS * i + _placing(setup, i, cells)
+            return BUILD_BLOCK + _PLACINGS * i + _placing(setup, i, cells)
         case Activate(card=card):
-            return CARD + _CARD[card]
+            return CARD_BLOCK + _CARD[card]
         case Levitate(give=give, take=take, cells=cells):
             g, k = _index(setup, give), _index(setup, take)
-            return LEVITATE + _PLACINGS * (PIECES * g + k) + _placing(setup, k, cells)
+            return LEVITATE_BLOCK + _PLACINGS * (POOL_SIZE * g + k) + _placing(setup, k, cells)
         case BuildJardin(cells=cells):
             s = _first(cells)
             if cells == 3 << s and s % SIZE != SIZE - 1:
-                return JARDIN + s
+                return JARDIN_BLOCK + s
             if cells == 0x101 << s:
-                return JARDIN + 64 + s
+                return JARDIN_BLOCK + 64 + s
             raise ValueError("the Jardin des Plantes covers two spaces side by side or one above the other")
         case PlacePiece(card=card, at=at):
-            return PIECE + 64 * _PIECE_CARD[card] + at
+            return PIECE_BLOCK + 64 * _PIECE_CARD[card] + at
         case PlaceStatue(at=at, facing=facing):
-            return STATUE + 4 * at + _FACING[facing]
+            return STATUE_BLOCK + 4 * at + _FACING[facing]
         case PlaceFountain(at=at, chartier=chartier):
             if chartier not in (None, at):
                 raise ValueError("chartier= of the fountain names the fountain's own space (P7)")
-            return FOUNTAIN + 2 * at + (chartier is not None)
+            return FOUNTAIN_BLOCK + 2 * at + (chartier is not None)
         case PlaceAnnex(at=at, building=building):
-            return ANNEX + 13 * at + (PIECES if building == JARDIN_ID else _index(setup, building))
+            return ANNEX_BLOCK + 13 * at + (POOL_SIZE if building == JARDIN_ID else _index(setup, building))
         case _:
             assert_never(move)
 
@@ -202,37 +231,37 @@ def move_of(state: GameState, action: int) -> Move:
     if not (isinstance(action, int) and 0 <= action < NUM_ACTIONS):
         raise ValueError(f"action {action!r}: expected an id 0-{NUM_ACTIONS - 1}")
     ids = [p.id.upper() for p in state.setup.pool]
-    if action < TAKE:
+    if action < TAKE_BLOCK:
         return PlaceTile(AREAS[action // 4], 90 * (action % 4))
-    if action < PASS:
-        return Take(ids[action - TAKE])
-    if action < BUILD:
+    if action < PASS_BLOCK:
+        return Take(ids[action - TAKE_BLOCK])
+    if action < BUILD_BLOCK:
         return Pass()
-    if action < CARD:
-        i, placing = divmod(action - BUILD, _PLACINGS)
+    if action < CARD_BLOCK:
+        i, placing = divmod(action - BUILD_BLOCK, _PLACINGS)
         return Build(ids[i], *_building(state, i, placing))
-    if action < LEVITATE:
-        return Activate(CARDS[action - CARD])
-    if action < JARDIN:
-        pair, placing = divmod(action - LEVITATE, _PLACINGS)
-        g, k = divmod(pair, PIECES)
+    if action < LEVITATE_BLOCK:
+        return Activate(CARD_ORDER[action - CARD_BLOCK])
+    if action < JARDIN_BLOCK:
+        pair, placing = divmod(action - LEVITATE_BLOCK, _PLACINGS)
+        g, k = divmod(pair, POOL_SIZE)
         return Levitate(ids[g], ids[k], *_building(state, k, placing))
-    if action < PIECE:
-        down, s = divmod(action - JARDIN, 64)
+    if action < PIECE_BLOCK:
+        down, s = divmod(action - JARDIN_BLOCK, 64)
         if (s // SIZE == SIZE - 1) if down else (s % SIZE == SIZE - 1):
             raise ValueError(f"action {action}: the Jardin des Plantes from space {s} leaves the board")
         return BuildJardin((0x101 if down else 3) << s)
-    if action < STATUE:
-        c, s = divmod(action - PIECE, 64)
+    if action < STATUE_BLOCK:
+        c, s = divmod(action - PIECE_BLOCK, 64)
         return PlacePiece(PIECE_CARDS[c], s)
-    if action < FOUNTAIN:
-        s, f = divmod(action - STATUE, 4)
+    if action < FOUNTAIN_BLOCK:
+        s, f = divmod(action - STATUE_BLOCK, 4)
         return PlaceStatue(s, FACINGS[f])
-    if action < ANNEX:
-        s, chartier = divmod(action - FOUNTAIN, 2)
+    if action < ANNEX_BLOCK:
+        s, chartier = divmod(action - FOUNTAIN_BLOCK, 2)
         return PlaceFountain(s, s if chartier else None)
-    s, b = divmod(action - ANNEX, PIECES + 1)
-    return PlaceAnnex(s, JARDIN_ID if b == PIECES else ids[b])
+    s, b = divmod(action - ANNEX_BLOCK, POOL_SIZE + 1)
+    return PlaceAnnex(s, JARDIN_ID if b == POOL_SIZE else ids[b])
 
 
 def legal_actions(state: GameState) -> list[int]:
@@ -246,3 +275,16 @@ def legal_mask(state: GameState) -> bytes:
     for action in legal_actions(state):
         mask[action] = 1
     return bytes(mask)
+
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """The old names of the blocks' first ids and counts (:data:`_OLD_NAMES`): they warn."""
+        new = _OLD_NAMES.get(name)
+        if new is None:
+            raise AttributeError(f"module 'paris_score.actions' has no attribute {name!r}")
+        warnings.warn(
+            f"paris_score.actions.{name} is deprecated: use paris_score.{new}", DeprecationWarning, stacklevel=2
+        )
+        return globals()[new.rpartition(".")[2]]

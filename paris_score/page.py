@@ -71,6 +71,7 @@ def facts() -> dict[str, Any]:
     from paris_score.formats.position_json import POSITION_FORMAT
     from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
     from paris_score.postcards import STARRED, Postcard
+    from paris_score.problems import PROBLEMS
 
     return {
         "format": POSITION_FORMAT,
@@ -84,6 +85,7 @@ def facts() -> dict[str, Any]:
         "default_pattern": Rules().large_streetlight_pattern,
         "box_sizes": BOX_SIZES,
         "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
+        "still_to_enter": [code for code, kind in PROBLEMS.items() if kind.pending],
         # Shown with the entry sketched over it until the referee's first picture (the static page's start).
         "empty_board": str(annotate.board(loads(json.dumps({"format": POSITION_FORMAT, "ground": ["o" * 8] * 8})))),
     }

@@ -14,8 +14,10 @@ a rule that is not listed is refused, so a code and its rule cannot disagree.
 Most codes are reported by one side only: a position check (:data:`PROBLEMS`,
 listed by docs/referee.md) or a refused move (:data:`REFUSALS`, listed by
 docs/replaying.md); a few by both, each under its own rules (a space that
-is not free is W1 in a position, P1 when a move builds on it).
-Tests keep both pages and the ``RefereeCode``/``MoveCode`` literals in step.
+is not free is W1 in a position, P1 when a move builds on it).  A game
+record has two codes of its own (:data:`RECORDS`); :data:`KINDS` holds
+every code.  Tests keep the pages and the ``RefereeCode``/``MoveCode``/
+``RecordCode`` literals in step.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import attrs
 from paris_score.documents import ProblemCode
 from paris_score.errors import IllegalMoveError, MoveNotationError, Problem, Severity
 from paris_score.squares import Square
+
+__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "Kind"]
 
 ERROR: Final = "error"
 """A broken rule: the position is illegal."""
@@ -64,6 +68,9 @@ class Kind:
     """The text grid's header lines that decide it (``owner``: the line naming the building's owner)."""
     notation: bool = False
     """A move's text that does not parse: refused with :class:`~paris_score.errors.MoveNotationError`."""
+    pending: bool = False
+    """What more entry on the table page clears (a postcard or a reserve not marked yet): shown as still to enter,
+    not as a broken rule (docs/table.md)."""
 
     def __call__(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> Problem:
         """The problem ``message`` of this kind, under ``rule`` (one of :attr:`rules`; the first by default)."""
@@ -84,6 +91,10 @@ PROBLEMS: Final[dict[str, Kind]] = {}
 """Every code a position check reports -> its :class:`Kind`, in the order of docs/referee.md."""
 REFUSALS: Final[dict[str, Kind]] = {}
 """Every code a refused move carries -> its :class:`Kind`: those of moves only, then those positions share."""
+RECORDS: Final[dict[str, Kind]] = {}
+"""The codes ``check`` reports of a game record besides its first illegal move -> its :class:`Kind` (docs/cli.md)."""
+KINDS: Final[dict[str, Kind]] = {}
+"""Every code of the three tables -> its :class:`Kind` (a code both positions and moves carry is one row)."""
 
 
 def _kind(
@@ -97,10 +108,22 @@ def _kind(
     noted: bool = False,
     typo: bool = False,
     headers: tuple[str, ...] = (),
+    pending: bool = False,
 ) -> Kind:
     """A row reported by a position check under ``rules`` and, if ``moves`` names rules, refusing moves."""
-    kind = Kind(code, tuple(rules.split()), severity, meaning, tuple(moves.split()), quiet, noted, typo, headers)
-    PROBLEMS[code] = kind
+    kind = Kind(
+        code,
+        tuple(rules.split()),
+        severity,
+        meaning,
+        tuple(moves.split()),
+        quiet=quiet,
+        noted=noted,
+        typo=typo,
+        headers=headers,
+        pending=pending,
+    )
+    PROBLEMS[code] = KINDS[code] = kind
     if kind.move_rules:
         REFUSALS[code] = kind
     return kind
@@ -109,7 +132,14 @@ def _kind(
 def _move(code: ProblemCode, rules: str, meaning: str, *, notation: bool = False) -> Kind:
     """A row that only refuses moves, under ``rules``."""
     kind = Kind(code, (), ERROR, meaning, tuple(rules.split()), notation=notation)
-    REFUSALS[code] = kind
+    REFUSALS[code] = KINDS[code] = kind
+    return kind
+
+
+def _record(code: ProblemCode, rules: str, meaning: str) -> Kind:
+    """A row only a game record has (its problems beside its first illegal move), reported under ``rules``."""
+    kind = Kind(code, tuple(rules.split()), ERROR, meaning)
+    RECORDS[code] = KINDS[code] = kind
     return kind
 
 
@@ -155,7 +185,12 @@ CHARTIER_NOT_UNDER_FOUNTAIN: Final = _move(
 # W1 and the box (B2-B7)
 OVERLAP: Final = _kind("overlap", "W1", "two pieces stand on one space", typo=True)
 STREETLIGHT_COUNT: Final = _kind(
-    "streetlight-count", "B2", "the ground does not have the 8 streetlight spaces reported", WARNING, quiet=True
+    "streetlight-count",
+    "B2",
+    "the ground does not have the 8 streetlight spaces reported",
+    WARNING,
+    quiet=True,
+    pending=True,
 )
 RESERVE_NOT_GIVEN: Final = _kind(
     "reserve-not-given",
@@ -164,6 +199,7 @@ RESERVE_NOT_GIVEN: Final = _kind(
     WARNING,
     noted=True,
     headers=("orange reserve", "blue reserve"),
+    pending=True,
 )
 BUILDING_SIZE_NOT_IN_BOX: Final = _kind(
     "building-size-not-in-box", "B3", "a box piece covers fewer than 3 or over 6", typo=True
@@ -188,7 +224,12 @@ POSTCARD_NOT_IN_PLAY: Final = _kind(
     "postcard-not-in-play", "B6", "a used postcard is not in play", headers=("orange used", "blue used", "postcards")
 )
 POSTCARDS_IN_PLAY_UNKNOWN: Final = _kind(
-    "postcards-in-play-unknown", "B6", "postcards used, but those in play not given", WARNING, headers=("postcards",)
+    "postcards-in-play-unknown",
+    "B6",
+    "postcards used, but those in play not given",
+    WARNING,
+    headers=("postcards",),
+    pending=True,
 )
 JARDIN_TWICE: Final = _kind("jardin-twice", "B7", "more than one Jardin des Plantes", typo=True, headers=("jardin",))
 ANNEX_TWICE: Final = _kind("annex-twice", "B7", "more than one annex", typo=True)
@@ -212,7 +253,11 @@ BUILDING_ON_WRONG_COLOUR: Final = _kind(
     headers=("owner",),
 )
 BUILDING_ON_STREETLIGHT: Final = _kind(
-    "building-on-streetlight", "P1", "a building covers a streetlight space without Métropolitain", moves="P1"
+    "building-on-streetlight",
+    "P1",
+    "a building covers a streetlight space without Métropolitain",
+    moves="P1",
+    pending=True,
 )
 METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT: Final = _kind(
     "metropolitain-more-than-one-streetlight", "P3", "Métropolitain's user covers more than one streetlight space"
@@ -228,6 +273,7 @@ PIECE_WITHOUT_POSTCARD: Final = _kind(
     "P4 P6 P7 P8 P9 P10 P11 P12 P13",
     "a special piece on the board, its postcard unused",
     headers=("orange used", "blue used"),
+    pending=True,
 )
 PIECE_OWNER_NOT_CARD_USER: Final = _kind(
     "piece-owner-not-card-user",
@@ -268,3 +314,7 @@ FINAL_MAY_STILL_BUILD: Final = _kind(
 FINAL_UNKNOWN_SHAPES: Final = _kind(
     "final-unknown-shapes", "F4", "only sizes known, and some shapes of them fit", WARNING
 )
+
+# A game record (docs/cli.md): beside its first illegal move, refused with that move's row
+RESULT_DISAGREES: Final = _record("result-disagrees", "G12", "the record's result is not the final score")
+GAME_NOT_OVER: Final = _record("game-not-over", "G12", "with --final: the record stops before the end of the game")

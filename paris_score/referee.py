@@ -83,6 +83,8 @@ from paris_score.problems import (
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, scan, square_name
 
+__all__ = ["check", "final_problems", "is_legal", "only_errors", "structure_problems"]
+
 STREETLIGHTS_EXPECTED: Final = 8
 """Streetlight spaces on a full board, as one review reports (B2, unconfirmed: a warning only)."""
 
@@ -527,6 +529,7 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
 
 
 def _could_build(player: Player, what: str, where: Placement, needs_card: bool) -> Problem:
+    """F4: ``player`` could still build ``what`` on ``where`` (a warning when only a card's build allows it)."""
     if needs_card:
         return FINAL_MAY_STILL_BUILD(
             f"{player} could still build {what} on {where} if that card's build was not given up; "
@@ -540,6 +543,8 @@ def _could_build(player: Player, what: str, where: Placement, needs_card: bool) 
 
 
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
+    """F4 for the player's reserve buildings of ``size`` whose shapes are unknown: every shape they may have fits,
+    some do (a warning), or none does."""
     count = position.reserve.of(player).count(size)
     what = f"{counted(count, 'reserve building')} of size {size}"
     shapes = _candidates(position, size, catalogue)

@@ -19,12 +19,14 @@ from paris_score.errors import Located, Problem, counted
 from paris_score.formats.position_json import pattern_to_json
 from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
+from paris_score.problems import GAME_NOT_OVER, RESULT_DISAGREES
 from paris_score.referee import check, only_errors
 
 if TYPE_CHECKING:
     from paris_score.replaying import Replay
 
 CHECK_FORMAT: Final = "paris-check/1"
+"""The ``format`` of the referee's documents (docs/formats.md)."""
 
 __all__ = [
     "CHECK_FORMAT",
@@ -152,10 +154,10 @@ def record_problems(done: Replay, final: bool = False) -> list[Problem]:
     if done.result_agrees is False and done.record.result is not None and done.score is not None:
         written = "orange {} - blue {}".format(*done.record.result)
         scored = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
-        found.append(Problem("result-disagrees", "G12", f"the record's result says {written}, the score is {scored}"))
+        found.append(RESULT_DISAGREES(f"the record's result says {written}, the score is {scored}"))
     if final and not done.finished:
         message = f"the game is not over after {counted(done.moves_played, 'move')} ({stands(done)})"
-        found.append(Problem("game-not-over", "G12", message))
+        found.append(GAME_NOT_OVER(message))
     return found
 
 

@@ -10,16 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paris_score.actions import (
-    ANNEX,
-    BUILD,
-    CARD,
-    FOUNTAIN,
-    JARDIN,
-    LEVITATE,
+    ANNEX_BLOCK,
+    BUILD_BLOCK,
+    CARD_BLOCK,
+    FOUNTAIN_BLOCK,
+    JARDIN_BLOCK,
+    LEVITATE_BLOCK,
     NUM_ACTIONS,
-    PIECE,
-    STATUE,
-    TAKE,
+    PIECE_BLOCK,
+    STATUE_BLOCK,
+    TAKE_BLOCK,
     action_of,
     legal_actions,
     legal_mask,
@@ -48,7 +48,18 @@ def random_game(seed: int) -> list[GameState]:
 
 
 def test_the_blocks_have_the_documented_sizes() -> None:
-    assert (TAKE, BUILD, CARD, LEVITATE, JARDIN, PIECE, STATUE, FOUNTAIN, ANNEX, NUM_ACTIONS) == (
+    assert (
+        TAKE_BLOCK,
+        BUILD_BLOCK,
+        CARD_BLOCK,
+        LEVITATE_BLOCK,
+        JARDIN_BLOCK,
+        PIECE_BLOCK,
+        STATUE_BLOCK,
+        FOUNTAIN_BLOCK,
+        ANNEX_BLOCK,
+        NUM_ACTIONS,
+    ) == (
         64,
         77,
         3149,
@@ -93,13 +104,13 @@ def test_ids_of_each_kind_of_move() -> None:
 def test_a_build_id_names_the_piece_its_turns_and_its_first_space() -> None:
     state = GameState.start(random_setup(1))
     piece = state.setup.pool[3]
-    move = move_of(state, BUILD + 256 * 3 + 64 * 0 + 9)  # printed shape, first space B2
+    move = move_of(state, BUILD_BLOCK + 256 * 3 + 64 * 0 + 9)  # printed shape, first space B2
     assert isinstance(move, Build)
     assert move.piece == piece.id.upper()
     assert (move.cells & -move.cells).bit_length() - 1 == 9
-    assert action_of(state, move) == BUILD + 256 * 3 + 9
+    assert action_of(state, move) == BUILD_BLOCK + 256 * 3 + 9
     with pytest.raises(ValueError, match="leaves the board"):
-        move_of(state, BUILD + 256 * 3 + 63)
+        move_of(state, BUILD_BLOCK + 256 * 3 + 63)
 
 
 def test_bad_ids_and_moves_are_refused() -> None:
@@ -112,7 +123,7 @@ def test_bad_ids_and_moves_are_refused() -> None:
     with pytest.raises(ValueError, match="the fountain's own space"):
         action_of(state, PlaceFountain(3, 4))
     with pytest.raises(ValueError, match="leaves the board"):
-        move_of(state, JARDIN + 7)
+        move_of(state, JARDIN_BLOCK + 7)
 
 
 @pytest.mark.parametrize("seed", range(12))

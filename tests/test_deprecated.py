@@ -53,3 +53,20 @@ def test_postcards_piece_cards_dict() -> None:
         old = postcards.PIECE_CARDS
     assert old == {p.key: p.card for p in postcards.PIECES}
     assert old["painter"] is postcards.Postcard.LE_PEINTRE
+
+
+def test_actions_block_names_that_clashed() -> None:
+    from paris_score import actions, postcards, setups
+
+    with pytest.warns(DeprecationWarning, match=r"actions\.STATUE_BLOCK"):
+        assert actions.STATUE == actions.STATUE_BLOCK == 40_409
+    with pytest.warns(DeprecationWarning, match=r"setups\.POOL_SIZE"):
+        assert actions.PIECES == setups.POOL_SIZE
+    with pytest.warns(DeprecationWarning, match="CARD_ORDER"):
+        assert actions.CARDS == actions.CARD_ORDER == tuple(postcards.Postcard)
+    for old in ("TILE", "TAKE", "PASS", "BUILD", "CARD", "LEVITATE", "JARDIN", "PIECE", "FOUNTAIN", "ANNEX"):
+        with pytest.warns(DeprecationWarning, match=f"{old}_BLOCK"):
+            assert getattr(actions, old) == getattr(actions, f"{old}_BLOCK")
+    assert postcards.STATUE is not actions.STATUE_BLOCK  # no longer one name for a piece and a number
+    with pytest.raises(AttributeError, match="no attribute 'STATUES'"):
+        actions.STATUES  # noqa: B018

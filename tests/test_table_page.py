@@ -214,7 +214,6 @@ def test_a_damaged_share_link_s_message_closes_and_the_board_comes_back_up(page:
     assert float(script(page, "return document.getElementById('board').getBoundingClientRect().top")) == top
 
 
-
 def test_the_board_stays_put_from_the_empty_board_to_the_final_score(page: Page) -> None:
     """On a phone the "not final" and "not up to date" flags share the title's row: the header keeps its height
     as they come and go (they used to wrap it onto another row, moving the board by 21 px under the finger)."""
@@ -236,6 +235,7 @@ def test_the_board_stays_put_from_the_empty_board_to_the_final_score(page: Page)
     assert not page.find("#not-final").is_displayed()
     assert not page.find("#stale").is_displayed()
     assert board_top() == top
+
 
 def test_picking_a_tool_changes_no_button_s_width(page: Page) -> None:
     """A tool picked is outlined, never bolder: the toolbar keeps its rows (Undo does not move)."""

@@ -23,14 +23,14 @@ import click
 
 import paris_score
 from paris_score.catalogue import Catalogue
-from paris_score.documents import CheckDocument, UnreadableDocument
+from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
 from paris_score.errors import Problem, counted
 from paris_score.formats import format_of, loads_lines
 from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.paris2020.text import looks_like_text
-from paris_score.problems import PROBLEMS, Kind
+from paris_score.problems import KINDS, RESULT_DISAGREES, Kind
 from paris_score.referee import only_errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
@@ -68,13 +68,9 @@ CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
 PIECES_NOT_USED: Final = "note: --pieces checks positions only; a game record's pieces are its setup's"
 
 
-_NO_ROW: Final = Kind("result-disagrees", (), "error", "a game record's own problem")
-"""The facts of a code without a row (a game record's ``result-disagrees``, ``game-not-over``): none."""
-
-
 def _row(problem: Problem) -> Kind:
-    """The row of the problem's code (:data:`paris_score.problems.PROBLEMS`): its facts, such as ``quiet``."""
-    return PROBLEMS.get(problem.code, _NO_ROW)
+    """The row of the problem's code (:data:`paris_score.problems.KINDS`): its facts, such as ``quiet``."""
+    return KINDS[problem.code]
 
 
 def problem_line(problem: Problem) -> str:
@@ -145,6 +141,12 @@ def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None
     found[key] = (path, walked) if first is None else (first[0], first[1] and walked)
 
 
+UNFINISHED: Final[Verdict] = "legal, but not a finished game"
+"""The verdict of a file that fails ``--final`` only because its game is not over (F4, G12)."""
+_DAMAGED_RECORD: Final = re.compile(r'"format"\s*:\s*"' + re.escape(GAME_FORMAT) + '"')
+"""How a ``paris-game/1`` record that does not parse as JSON is still told from a position (docs/ci.md)."""
+
+
 def declared_format(data: bytes) -> str | None:
     """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``,
     ``paris2020-final/1``; a list of them, as ``check --format json`` prints for several files), ``JSON Schema``
@@ -153,7 +155,10 @@ def declared_format(data: bytes) -> str | None:
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        return "Paris (2020) text" if looks_like_text(data.decode("utf-8", "replace")) else None
+        text = data.decode("utf-8", "replace")
+        if _DAMAGED_RECORD.search(text):  # a record that is no longer JSON (a merge conflict) still says what it is
+            return GAME_FORMAT
+        return "Paris (2020) text" if looks_like_text(text) else None
     if isinstance(doc, list) and doc:
         doc = doc[0]
     if not isinstance(doc, dict):
@@ -190,6 +195,10 @@ class Examined:
     def passes(self, strict: bool) -> bool:
         return not self.failures and not (self.problems if strict else only_errors(self.problems))
 
+    def verdict(self, final: bool) -> Verdict:
+        """The verdict in words of a file that could be read (:func:`~paris_score.verdict.verdict`)."""
+        return verdict(self.problems, final) if self.replay is None else record_verdict(self.replay, final)
+
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:
         if self.failures:
             return unreadable_document(self.source, [(e.source, e.errors) for e, _ in self.failures])
@@ -204,7 +213,7 @@ class Examined:
         not over, the last move's; for a result that disagrees, the result's), else as :func:`first_line`."""
         if self.replay is None:
             return first_line(problem, self.rows)
-        if problem.code == "result-disagrees":
+        if problem.code == RESULT_DISAGREES.code:
             return self.result_line
         if not self.move_lines:
             return 1
@@ -281,9 +290,7 @@ def verdict_line(examined: Examined, final: bool, verbose: bool = True) -> str:
         return f"{examined.source}: skipped, a {examined.skipped} document, not a position"
     if examined.failures:
         return f"{examined.source}: unreadable"
-    problems = list(examined.problems)
-    said = verdict(problems, final) if examined.replay is None else record_verdict(examined.replay, final)
-    return f"{examined.source}: {said} ({summary(shown(problems, verbose))})"
+    return f"{examined.source}: {examined.verdict(final)} ({summary(shown(list(examined.problems), verbose))})"
 
 
 def record_line(done: Replay) -> str:
@@ -369,12 +376,15 @@ def overall(examined_files: Sequence[Examined], strict: bool, final: bool) -> st
     checked = [o for o in examined_files if o.skipped is None]
     failed = [o for o in checked if not o.passes(strict)]
     unreadable = sum(bool(o.failures) for o in failed)
+    unfinished = sum(not o.failures and o.verdict(final) == UNFINISHED for o in failed)
     what = "finished game" if final else "file"
     n = len(checked)
     skipped = len(examined_files) - n
     return (
         f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
-        f" ({len(failed) - unreadable} not legal{' or with warnings' * strict}, {unreadable} unreadable)"
+        f" ({len(failed) - unreadable - unfinished} not legal{' or with warnings' * strict}, "
+        + (f"{unfinished} not finished, " if final else "")
+        + f"{unreadable} unreadable)"
         + (f"; {counted(skipped, 'other document')} skipped" if skipped else "")
     )
 

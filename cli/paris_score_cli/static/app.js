@@ -28,13 +28,12 @@ const HINTS = {
 };
 const OVERLAY_LABELS = { lit: "Lamps", groups: "Largest groups", painter: "Painter's area", dancer: "Dancer's area",
   "large-light": "Large streetlight's reach", problems: "Problems" };
-// Problems that more entry clears (a postcard or a reserve not marked yet, streetlight spaces not all painted),
-// told apart from a position that breaks a rule: those stay whatever is added.
-const STILL_TO_ENTER = new Set(["piece-without-postcard", "building-on-streetlight", "reserve-not-given",
-  "postcards-in-play-unknown", "streetlight-count"]);
 const TAP_SLOP = 10; // CSS pixels a finger may move and still tap
 
 let facts = null; // /static/facts.json: colours, geometry, postcards, patterns (from the library)
+// Problems that more entry clears (a postcard or a reserve not marked yet, streetlight spaces not all painted),
+// told apart from a position that breaks a rule: those stay whatever is added (facts.still_to_enter, set at start).
+let stillToEnter = new Set();
 let pos = null; // the position being entered
 let undoStack = [];
 let redoStack = [];
@@ -531,7 +530,7 @@ function showPicture(text) {
 
 /** "error" (a rule broken), "todo" (entry still in progress: more entry clears it) or "warning" (a note). */
 function kindOf(problem) {
-  if (STILL_TO_ENTER.has(problem.code)) return "todo";
+  if (stillToEnter.has(problem.code)) return "todo";
   return problem.severity;
 }
 
@@ -1032,6 +1031,7 @@ async function share() {
 async function start() {
   if (inBrowser) engine.onProgress(showEngine);
   facts = inBrowser ? await engine.facts() : await (await fetch("/static/facts.json")).json();
+  stillToEnter = new Set(facts.still_to_enter);
   const overlay = $("overlay");
   const w = facts.width;
   overlay.setAttribute("viewBox", `0 0 ${w} ${w}`);

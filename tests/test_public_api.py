@@ -1,0 +1,68 @@
+"""The public API is what docs/api.md says it is: a module shown in part shows exactly its ``__all__``, every name
+shown exists, and no public name is an alias of another module's."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import paris_score
+
+ROOT = Path(__file__).resolve().parent.parent
+API = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+
+
+def shown() -> dict[str, set[str] | None]:
+    """Each module the page shows -> the names it shows (``None``: the whole module); a module shown twice adds up."""
+    found: dict[str, set[str] | None] = {}
+    for module, options in re.findall(r"^::: ([\w.]+)\n((?:    .*\n)*)", API, re.M):
+        members = re.search(r"members: \[(.*)\]", options)
+        if members is None:
+            found[module] = None
+        elif found.get(module, set()) is not None:
+            found[module] = found.get(module, set()) | {name.strip() for name in members.group(1).split(",")}  # type: ignore[operator]
+    return found
+
+
+SHOWN = shown()
+
+
+def test_the_page_shows_the_modules_it_names() -> None:
+    assert {"paris_score.game", "paris_score.referee", "paris_score.placement", "paris_score.moves"} <= set(SHOWN)
+    assert SHOWN["paris_score.moves"] is None
+    assert SHOWN["paris_score.generate"] == {
+        "random_position",
+        "corpus",
+        "random_ground",
+        "random_pattern",
+        "random_setup",
+        "random_game",
+    }
+
+
+@pytest.mark.parametrize("module", sorted(m for m, names in SHOWN.items() if names is not None))
+def test_a_module_shown_in_part_shows_its_all(module: str) -> None:
+    found = importlib.import_module(module)
+    names = SHOWN[module]
+    assert names is not None
+    missing = sorted(name for name in names if not hasattr(found, name))
+    assert missing == [], f"{module} has no {missing}"
+    public = getattr(found, "__all__", None)
+    if public is not None:
+        assert set(public) == names, f"{module}.__all__ is not what docs/api.md shows"
+
+
+def test_the_package_exports_are_its_all_and_nothing_private() -> None:
+    assert sorted(paris_score.__all__) == paris_score.__all__
+    assert all(hasattr(paris_score, name) and not name.startswith("_") for name in paris_score.__all__)
+
+
+def test_the_referee_and_the_table_of_codes_say_what_is_theirs() -> None:
+    from paris_score import problems, referee
+
+    assert "errors" not in referee.__all__  # deprecated: it warns (tests/test_deprecated.py)
+    assert "OVERLAP" not in problems.__all__  # the rows are the library's own; programs read the tables
+    assert set(problems.__all__) == {"Kind", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS"}
