@@ -319,8 +319,9 @@ def placement_problems(
     """Why ``player`` may not build on exactly ``cells`` now; empty when the build is legal.
 
     Uses the same rules and rulings as :func:`legal_placements`: a chimney
-    left (B4), free spaces (W1), connected, and the ground (P1, P3, P7, as a
-    move's is judged); the problem codes are those of :func:`paris_score.check`.
+    left (B4), free spaces (W1), connected, and the ground (P1, P3, P7),
+    decided as for a build move; the problem codes are those of
+    :func:`paris_score.check`.
     """
     player = as_player(player)
     if not cells:
@@ -343,7 +344,15 @@ def placement_problems(
     holds_metro = metropolitain_open(position, player) if metropolitain is None else metropolitain
     holds_chartier = chartier_open(position, player) if chartier is None else chartier
     for kind, message, spaces in _ground_faults(
-        player, cells, colours.streetlight, colours.own(player.other), None, None, holds_metro, holds_chartier, False
+        player,
+        cells,
+        colours.streetlight,
+        colours.own(player.other),
+        None,
+        None,
+        holds_metro,
+        holds_chartier,
+        move=False,
     ):
         problems.append(kind(message, scan(spaces)))
     return problems
@@ -368,8 +377,8 @@ def first_placement(
 # The game engine asks for the first refusal (docs/replaying.md's order of the checks: options, then ground);
 # the position referee and placement_problems for every problem.  The codes building-on-streetlight,
 # building-on-wrong-colour, metropolitain-more-than-one-streetlight, jardin-on-streetlight, piece-on-wrong-colour,
-# chartier-not-under-fountain, the statue-front and the annex-on-wrong-colour / annex-not-adjacent ones are made
-# here only.
+# chartier-not-under-fountain, statue-front-off-board, statue-front-not-free, annex-on-wrong-colour and
+# annex-not-adjacent are made here only.
 
 
 class _CardGround(NamedTuple):
@@ -419,6 +428,7 @@ def _ground_faults(
     chartier: Square | None,
     holds_metro: bool,
     holds_chartier: bool,
+    *,
     move: bool,
 ) -> list[tuple[Kind, str, Bitboard]]:
     """The ground of a building on ``cells`` (P1, P3, P7): the spaces of a streetlight or of the opponent's colour
@@ -488,7 +498,7 @@ def build_refusal(
     if not cells & (lights | opponents):
         return None
     for kind, message, spaces in _ground_faults(
-        player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, True
+        player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, move=True
     ):
         return kind.refuse(message, tuple(scan(spaces)))
     return None
@@ -623,7 +633,7 @@ def statue_front_problems(statue: Statue, occupied: Bitboard) -> list[Problem]:
 def annex_spaces(cells: Bitboard, own: Bitboard) -> Bitboard:
     """Where the annex of the building on ``cells`` may stand, free or not (P8): its owner's colour (``own``),
     touching the building along an edge."""
-    return own & adjacent(cells)
+    return own & adjacent(cells) & ~cells
 
 
 def annex_refusal(player: Player, sq: Square, building: Building, own: Bitboard) -> IllegalMoveError | None:
