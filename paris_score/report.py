@@ -11,7 +11,7 @@ them.  :class:`Report` is an attrs value.
 
 from __future__ import annotations
 
-from typing import Final, Literal, NamedTuple, cast
+from typing import Literal, NamedTuple, cast
 
 import attrs
 
@@ -22,13 +22,6 @@ from paris_score.postcards import TITLES, Postcard
 from paris_score.squares import BB_ADJACENT, Bitboard, Square, square_name
 
 REPORT_FORMAT: Literal["paris-score/1"] = "paris-score/1"
-
-make: Final = tuple.__new__
-"""``make(LitBuilding, (id, size, ...))``, every field given in order: the line ``LitBuilding(id, size, ...)``
-gives, equal to it in every way, for less than half the cost.  Calling a named tuple's class runs its
-``__new__``, written in Python: about 2 k of the 3.6 k instructions a line of nine fields costs in Python 3.11,
-and a score makes some twenty lines (:mod:`paris_score.scoring` makes them this way).  Nothing checks the
-fields' count or types: the tests compare every line with the slow reference scorer's."""
 
 Winner = Player | Literal["tie"]
 """Who won (S5): a :class:`~paris_score.model.Player`, or ``"tie"`` for a shared victory."""

@@ -519,7 +519,7 @@ def square_names(bb: int) -> list[str]:
     return [square_name(sq) for sq in range(64) if bb >> sq & 1]
 
 
-# The report's lines are made from their fields' tuple (``report.make``), not by calling their class.
+# The report's lines are made from their fields' tuple (``scoring._make``), not by calling their class.
 
 
 def _named_tuples(value: object) -> list[tuple[object, ...]]:
