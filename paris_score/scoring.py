@@ -16,6 +16,8 @@ from typing import Final, NamedTuple
 from paris_score.errors import IllegalPositionError, counted
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import (
+    _BLUE,
+    _ORANGE,
     PLAYERS,
     Building,
     Pattern,
@@ -64,12 +66,9 @@ from paris_score.squares import (
     squares_of,
 )
 
-_ORANGE, _BLUE = PLAYERS
-"""The players read once: Python 3.11 looks ``Player.ORANGE`` up in the enum's class at each read (about as dear
-as a call), and a score reads them some fifteen times."""
 _SACRE_COEUR: Final = Postcard.SACRE_COEUR
-"""Read once, as the players: S3 asks for it twice a player (the stamped cards are read as their pieces'
-``card``, e.g. ``PAINTER.card``, for the same reason)."""
+"""Read once, as the players (``model._ORANGE``): S3 asks for it twice a player (the stamped cards are read as
+their pieces' ``card``, e.g. ``PAINTER.card``, for the same reason)."""
 
 _make: Final = tuple.__new__
 """``_make(LitBuilding, (id, size, ...))``, every field given in order: the value ``LitBuilding(id, size, ...)``
