@@ -414,7 +414,7 @@ def postcards(position: Position, player: PlayerLike, board: Board | None = None
 
 def _postcards(position: Position, player: Player, bd: Board, used: tuple[Postcard, ...]) -> CardScores:
     if not used:
-        return CardScores(0, ())
+        return _make(CardScores, (0, ()))
     cards = [_CARD_SCORES[card](position, player, bd) for card in STAMPED if card in used]
     return _make(CardScores, (sum([c.points for c in cards]), tuple(cards)))
 
@@ -593,7 +593,7 @@ def totals_from(
             + _postcard_points(pieces, streetlight, player, board, used)
         )
         free.append((own_spaces(colours[k], pieces.chartier) & ~board.occupied).bit_count())
-    return Totals(found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1])
+    return _make(Totals, (found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1]))
 
 
 def score(position: Position) -> Report:

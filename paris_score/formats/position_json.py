@@ -424,7 +424,7 @@ def _keys(data: dict[str, Any]) -> int:
         for entry in sizes:
             if type(entry) is dict:
                 n += len(entry)
-    return n + len(pieces["statue"]) if "statue" in pieces else n
+    return n + (len(pieces["statue"]) if "statue" in pieces else 0)
 
 
 def loads_json(text: str) -> Position:
