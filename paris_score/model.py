@@ -37,10 +37,13 @@ class Player(enum.StrEnum):
     @property
     def other(self) -> Player:
         """The opponent: ``Player.ORANGE.other is Player.BLUE`` and back."""
-        return Player.BLUE if self is Player.ORANGE else Player.ORANGE
+        return _BLUE if self is _ORANGE else _ORANGE
 
 
 PLAYERS: Final = (Player.ORANGE, Player.BLUE)
+_ORANGE, _BLUE = PLAYERS
+"""The players read once: Python 3.11 looks ``Player.ORANGE`` up in the enum's class at each read, about 1 k
+instructions, as dear as a call; the accessors below run many times a check or a score."""
 
 PlayerLike = Player | Literal["orange", "blue"]
 """What every call that takes a player accepts: a :class:`Player`, or its name (any case at run time)."""
@@ -181,9 +184,9 @@ class Ground:
 
     def own(self, player: PlayerLike) -> Bitboard:
         """The spaces of ``player``'s colour (W5)."""
-        if player is Player.ORANGE:
+        if player is _ORANGE:
             return self.orange
-        if player is Player.BLUE:
+        if player is _BLUE:
             return self.blue
         return self.own(as_player(player))
 
@@ -289,14 +292,11 @@ class Postcards:
     def used(self, player: PlayerLike) -> tuple[Postcard, ...]:
         """The postcards ``player``'s action tokens are on."""
         player = player if type(player) is Player else as_player(player)
-        return self.orange if player is Player.ORANGE else self.blue
+        return self.orange if player is _ORANGE else self.blue
 
     def user(self, card: Postcard) -> Player | None:
         """Who activated ``card`` (the first side listing it), or ``None``."""
-        for player in PLAYERS:
-            if card in self.used(player):
-                return player
-        return None
+        return _ORANGE if card in self.orange else _BLUE if card in self.blue else None
 
 
 def _reserve(value: Iterable[int]) -> tuple[int, ...]:
@@ -340,8 +340,7 @@ class Reserve:
     not_given: tuple[Player, ...] = attrs.field(default=(), converter=_players)
 
     def __attrs_post_init__(self) -> None:
-        orange, blue = PLAYERS  # read once: an enum member read from its class costs about as much as a call
-        for player, sizes, shapes in ((orange, self.orange, self.orange_shapes), (blue, self.blue, self.blue_shapes)):
+        for player, sizes, shapes in ((_ORANGE, self.orange, self.orange_shapes), (_BLUE, self.blue, self.blue_shapes)):
             if sizes and player in self.not_given:
                 raise ValueError(f"reserve {player}: not given, yet {counted(len(sizes), 'building')} listed")
             if not shapes:  # no shape known: nothing to check
@@ -358,12 +357,12 @@ class Reserve:
     def of(self, player: PlayerLike) -> tuple[int, ...]:
         """The sizes of the player's reserve buildings."""
         player = player if type(player) is Player else as_player(player)
-        return self.orange if player is Player.ORANGE else self.blue
+        return self.orange if player is _ORANGE else self.blue
 
     def shapes(self, player: PlayerLike) -> tuple[Shape | None, ...]:
         """One shape (or ``None`` where unknown) per reserve building, parallel to :meth:`of`."""
         player = player if type(player) is Player else as_player(player)
-        shapes = self.orange_shapes if player is Player.ORANGE else self.blue_shapes
+        shapes = self.orange_shapes if player is _ORANGE else self.blue_shapes
         return shapes or (None,) * len(self.of(player))
 
     def entries(self, player: PlayerLike) -> tuple[tuple[int, Shape | None], ...]:
@@ -462,7 +461,7 @@ class Position:
         if made is None:
             g = self.ground
             bit = 1 << sq
-            made = Ground(self.own(Player.ORANGE), self.own(Player.BLUE), g.mixed | bit, g.streetlight & ~bit)
+            made = Ground(self.own(_ORANGE), self.own(_BLUE), g.mixed | bit, g.streetlight & ~bit)
             object.__setattr__(self, "_colours", made)
         return made
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from paris_score import Position, PositionFormatError, rulebook_example
 from paris_score.formats import position_json
-from paris_score.formats.position_json import from_dict, read_well_formed, to_dict
+from paris_score.formats._jsonread import parse_json
+from paris_score.formats.position_json import from_dict, loads_json, read_well_formed, to_dict
 from paris_score.generate import random_position
 from tests.strategies import positions
 
@@ -244,3 +245,96 @@ def test_random_mutations(monkeypatch: pytest.MonkeyPatch, data: st.DataObject) 
     rng = data.draw(st.randoms(use_true_random=False))
     doc = mutate(rng, to_dict(random_position(rng)))
     assert_agree(doc, monkeypatch)
+
+
+# The text: a well-formed document is decoded by json.loads alone (no hooks), its keys counted against the ':'s.
+
+
+def strict_read(text: str) -> Position | list[str]:
+    """The strict decoding and the error-collecting reader: the position, or its error messages."""
+    try:
+        return from_dict(parse_json(text))
+    except PositionFormatError as e:
+        return [str(err) for err in e.errors]
+
+
+def text_read(text: str) -> Position | list[str]:
+    try:
+        return loads_json(text)
+    except PositionFormatError as e:
+        return [str(err) for err in e.errors]
+
+
+def text_with(value: Any, twice: object = None, colon: str = ": ") -> str:
+    """``value`` as JSON text, the object ``twice`` (by identity) holding its first key a second time, same value."""
+    if isinstance(value, dict):
+        items = list(value.items())
+        items += items[:1] if value is twice else []
+        return "{" + ", ".join(f"{json.dumps(k)}{colon}{text_with(v, twice, colon)}" for k, v in items) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(text_with(v, twice, colon) for v in value) + "]"
+    return json.dumps(value)
+
+
+def objects(value: Any) -> list[dict[str, Any]]:
+    """Every object of a decoded document that has a key."""
+    found = [value] if isinstance(value, dict) and value else []
+    for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        found += objects(item)
+    return found
+
+
+def rich_document() -> dict[str, Any]:
+    """A document with an object of every kind: statue, reserve entries with shapes, a custom pattern."""
+    doc = to_dict(rulebook_example())
+    doc["buildings"][0]["annex"] = "H1"
+    doc["reserve"]["blue"] = [{"size": 3, "shape": ["A1", "B1", "B2"]}, 4]
+    doc["rules"]["large_streetlight_pattern"] = [[1, 0], [-2, 7]]
+    doc["pieces"]["statue"] = {"at": "H8", "facing": "up"}
+    return doc
+
+
+def test_well_formed_texts_are_read_without_the_strict_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(position_json, "parse_json", lambda _: pytest.fail("decoded strictly"))
+    for doc in [*documents(), rich_document()]:
+        for colon in (": ", " :", ":\n"):
+            assert loads_json(text_with(doc, colon=colon)) == from_dict(doc)
+
+
+def test_a_key_given_twice_in_any_object_is_refused_as_the_strict_reader_says() -> None:
+    docs = [*documents()[:10], rich_document()]
+    tried = 0
+    for doc in docs:
+        for obj in objects(doc):
+            for colon in (": ", " : "):
+                text = text_with(doc, obj, colon)
+                found = text_read(text)
+                assert found == strict_read(text)
+                assert isinstance(found, list)
+                assert any("this key appears twice in one object" in message for message in found), found
+                tried += 1
+    assert tried > 200
+
+
+@pytest.mark.parametrize(
+    "size",
+    ["NaN", "Infinity", "-Infinity", "3.0", "3e0", "1" + "0" * 150, "3" * 5000, "true", "[3]", '"3"', "03"],
+)
+def test_numbers_the_strict_decoding_refuses_are_refused(size: str) -> None:
+    doc = rich_document()
+    text = text_with(doc).replace('"size": 3', f'"size": {size}')
+    assert text != text_with(doc)
+    found = text_read(text)
+    assert found == strict_read(text)
+    assert isinstance(found, list)
+
+
+def test_colons_inside_strings_leave_the_count_on_the_safe_side() -> None:
+    doc = rich_document()
+    doc["buildings"][0]["id"] = "A:"
+    found = text_read(text_with(doc))
+    assert found == strict_read(text_with(doc))
+    assert found == ["buildings[0].id: 'A:': expected 1-2 letters or digits"]
+    doc = rich_document()
+    text = text_with(doc).replace('"format": "paris-position/1"', '"format": "paris-position/1", "x:": 1', 1)
+    assert text_read(text) == strict_read(text)

@@ -185,3 +185,14 @@ def test_report_lookup_of_a_non_player_is_a_key_error() -> None:
 def test_a_bad_owner_in_a_building_names_the_owner() -> None:
     with pytest.raises(ParisScoreError, match=r"^owner: expected a Player, 'orange' or 'blue', got 'green'$"):
         Building("A", "green", 1)  # type: ignore[arg-type]
+
+
+def test_the_opponent_and_who_used_a_card() -> None:
+    from paris_score import Postcard, Postcards
+
+    assert (Player.ORANGE.other, Player.BLUE.other) == (Player.BLUE, Player.ORANGE)
+    cards = Postcards(orange=[Postcard.CHARTIER, Postcard.LAMPADAIRE], blue=[Postcard.LAMPADAIRE, Postcard.LE_PEINTRE])
+    found = [cards.user(card) for card in (Postcard.CHARTIER, Postcard.LAMPADAIRE, Postcard.LE_PEINTRE)]
+    assert found == [Player.ORANGE, Player.ORANGE, Player.BLUE]  # a card both listed: the first side, orange
+    assert cards.user(Postcard.METROPOLITAIN) is None
+    assert (cards.used("BLUE"), POSITION.reserve.of("orange")) == (cards.blue, POSITION.reserve.orange)

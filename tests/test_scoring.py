@@ -517,3 +517,41 @@ def test_s1_each_lamp_records_the_spaces_it_lit() -> None:
 
 def square_names(bb: int) -> list[str]:
     return [square_name(sq) for sq in range(64) if bb >> sq & 1]
+
+
+# The report's lines are made from their fields' tuple (``scoring._make``), not by calling their class.
+
+
+def _named_tuples(value: object) -> list[tuple[object, ...]]:
+    """``value`` and every named tuple inside it."""
+    found = []
+    if isinstance(value, tuple):
+        if hasattr(value, "_fields"):
+            found.append(value)
+        for item in value:
+            found += _named_tuples(item)
+    return found
+
+
+def test_every_line_is_the_value_its_class_makes() -> None:
+    import pickle
+
+    from paris_score.generate import corpus
+    from paris_score.postcards import PAINTER
+    from paris_score.scoring import Board, board_of, board_with, board_with_piece, totals
+
+    seen: set[str] = set()
+    for position in corpus(60, 11):
+        report = score(position)
+        board = board_of(position)
+        added = board_with(board, position.buildings[0]) if position.buildings else board
+        values = _named_tuples((report.orange, report.blue, board, added, totals(position)))
+        values.append(board_with_piece(board, PAINTER, 0))
+        for line in values:
+            again = type(line)(*line)
+            assert len(line) == len(line._fields)  # type: ignore[attr-defined]
+            assert (line, hash(line), repr(line)) == (again, hash(again), repr(again))
+            assert pickle.loads(pickle.dumps(line)) == line
+            seen.add(type(line).__name__)
+        assert isinstance(board, Board)
+    assert seen >= {"LitBuilding", "LitBuildings", "Unbuilt", "CardScore", "CardScores", "PlayerScore", "Board"}

@@ -415,8 +415,40 @@ _RESERVE_KEYS_SET: Final = frozenset(_RESERVE_KEYS)
 _PIECE_KEYS_SET: Final = frozenset(_PIECE_KEYS)
 
 
+def _keys(data: dict[str, Any]) -> int:
+    """How many keys the objects of a document :func:`read_well_formed` accepted hold, each object counted once."""
+    reserve, pieces = data.get("reserve", {}), data.get("pieces", {})
+    n = len(data) + len(reserve) + len(pieces) + len(data.get("postcards", {})) + len(data.get("rules", {}))
+    n += sum(map(len, data.get("buildings", ())))
+    for sizes in reserve.values():
+        for entry in sizes:
+            if type(entry) is dict:
+                n += len(entry)
+    return n + (len(pieces["statue"]) if "statue" in pieces else 0)
+
+
 def loads_json(text: str) -> Position:
-    """Read a ``paris-position/1`` document."""
+    """Read a ``paris-position/1`` document.
+
+    A well-formed document is first decoded by ``json.loads`` alone, without
+    :func:`~paris_score.formats._jsonread.parse_json`'s checks (each a call into
+    Python for every object and number: a third of the decoding).  They are not
+    needed when :func:`read_well_formed` accepts the result and no key came
+    twice: that decoding differs from the strict one only in keeping a repeated
+    key's last value, reading ``NaN`` and ``Infinity`` as floats and numbers of
+    any length, and the fast path accepts no float and no number beyond a
+    reserve size or a pattern offset.  Every ``:`` outside a string ends a key,
+    so a text holding no more ``:`` than the decoded objects hold keys
+    (:func:`_keys`) repeats none.  Anything else is decoded again strictly and
+    read by :func:`from_dict`, which words every error.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON (or a number of over 4,300 digits): said below
+        data = None
+    position = read_well_formed(data)
+    if position is not None and text.count(":") == _keys(data):
+        return position
     return from_dict(parse_json(text))
 
 
