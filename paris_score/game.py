@@ -540,8 +540,13 @@ class GameState:
                 opp = blue if player is Player.ORANGE else orange
                 moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
         elif card is Postcard.BOUQUINISTES:
-            mine = [(b.id.upper(), placement.annex_spaces(b.cells, own)) for b in self.buildings if b.owner is player]
-            for sq in scan(free & own):
+            mine, near = [], 0
+            for b in self.buildings:
+                if b.owner is player:
+                    spaces = placement.annex_spaces(b.cells, free & own)
+                    mine.append((b.id.upper(), spaces))
+                    near |= spaces
+            for sq in scan(near):
                 moves += [PlaceAnnex(sq, bid) for bid, spaces in mine if spaces >> sq & 1]
 
     def play(self, move: Move | str) -> GameState:

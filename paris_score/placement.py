@@ -80,6 +80,7 @@ from paris_score.shapes import (
     shape_of,
 )
 from paris_score.squares import (
+    BB_ADJACENT,
     BB_ALL,
     SIZE,
     Bitboard,
@@ -658,7 +659,7 @@ def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
         problems.append(
             ANNEX_ON_WRONG_COLOUR(f"{label} stands on {square_name(at)}, which is not {building.owner}'s colour", (at,))
         )
-    if not adjacent(building.cells) >> at & 1:
+    if not BB_ADJACENT[at] & building.cells:
         problems.append(
             ANNEX_NOT_ADJACENT(
                 f"{label} on {square_name(at)} does not touch building {building.id} along an edge", (at,)
