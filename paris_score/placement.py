@@ -498,11 +498,11 @@ def build_refusal(
             )
     if not cells & (lights | opponents):
         return None
-    for kind, message, spaces in _ground_faults(
-        player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, move=True
-    ):
-        return kind.refuse(message, tuple(scan(spaces)))
-    return None
+    faults = _ground_faults(player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, move=True)
+    if not faults:
+        return None
+    kind, message, spaces = faults[0]
+    return kind.refuse(message, tuple(scan(spaces)))
 
 
 def jardin_refusal(
