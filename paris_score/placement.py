@@ -1,8 +1,10 @@
-"""The placement engine: where a building, the Jardin des Plantes or a piece may go, and why not (P1-P13, B4).
+"""The placement engine: where a building, the Jardin des Plantes, a piece or the annex may go, and why not
+(P1-P13, B4).
 
 The game engine (the first refusal of a move), the position referee (every
 problem of a board), :func:`legal_placements` and :func:`placement_problems`
-all ask this module; the end of it makes every ground refusal and problem.
+all ask this module; the end of it makes every ground refusal and problem
+(a build's ground is one decision for a move and a position).
 
 A placement is legal for ``player`` when (P1) every space is free (W1) and of
 the player's colour or mixed (the laid Chartier space counts as mixed), the
