@@ -338,6 +338,14 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
         server.stop()
 
 
+def downloading(page: Page) -> None:
+    """Wait for the progress to name the download of Python (held back: it stays there); "starting the referee…"
+    comes first, for as long as the worker takes to start."""
+    page.wait_for(
+        lambda: page.text("#engine-status").startswith("starting the referee: downloading Python"), "no download shown"
+    )
+
+
 def board_top(page: Page) -> float:
     return float(page.driver.execute_script("return document.getElementById('board').getBoundingClientRect().top"))
 
@@ -352,8 +360,7 @@ def test_the_paris2020_form_shows_the_referee_s_progress_step_by_step(site_dir: 
         page = Page(driver, server.url)
         driver.get(server.url + "#game=paris2020")
         page.ready()
-        page.wait_for(lambda: page.find("#engine-status").is_displayed(), "no progress shown")
-        assert page.text("#engine-status").startswith("starting the referee: downloading Python")
+        downloading(page)
         driver.execute_script(
             "const s = document.getElementById('engine-status'); window.seen = [s.textContent];"
             "new MutationObserver(() => seen.push(s.textContent)).observe(s, {childList: true, characterData: true,"
@@ -398,7 +405,7 @@ def test_the_entry_is_sketched_at_once_while_the_referee_starts(site_dir: Path, 
         sketched = "return document.querySelectorAll('#overlay .sketch').length"
         page.wait_for(lambda: driver.execute_script(sketched) == coloured + built, "the entry is not sketched")
         assert page.totals() == ("–", "–", "enter the board")
-        assert page.text("#engine-status").startswith("starting the referee: downloading Python")
+        downloading(page)
         assert page.text("#computing") == "computing…"
         assert driver.execute_script("return document.documentElement.dataset.engine") == "loading"
         top = board_top(page)  # the progress and "computing" lie over the page: the board stays where it is
