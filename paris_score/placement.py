@@ -655,16 +655,18 @@ def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
     at = building.annex
     if at is None:
         return []
-    label = f"the annex of {building.id}"
     problems = []
     if not own >> at & 1:
         problems.append(
-            ANNEX_ON_WRONG_COLOUR(f"{label} stands on {square_name(at)}, which is not {building.owner}'s colour", (at,))
+            ANNEX_ON_WRONG_COLOUR(
+                f"the annex of {building.id} stands on {square_name(at)}, which is not {building.owner}'s colour", (at,)
+            )
         )
     if not BB_ADJACENT[at] & building.cells:
         problems.append(
             ANNEX_NOT_ADJACENT(
-                f"{label} on {square_name(at)} does not touch building {building.id} along an edge", (at,)
+                f"the annex of {building.id} on {square_name(at)} does not touch building {building.id} along an edge",
+                (at,),
             )
         )
     return problems
