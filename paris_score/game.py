@@ -73,13 +73,9 @@ from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
     ANNEX_BUILDING_UNKNOWN,
-    ANNEX_NOT_ADJACENT,
-    ANNEX_ON_WRONG_COLOUR,
     AREA_NOT_EMPTY,
     CARD_ALREADY_USED,
     CARD_NOT_IN_PLAY,
-    CHARTIER_NOT_HELD,
-    CHARTIER_NOT_UNDER_FOUNTAIN,
     GAME_OVER,
     JARDIN_WRONG_SHAPE,
     NO_CHIMNEY_LEFT,
@@ -89,7 +85,6 @@ from paris_score.problems import (
     PIECE_NOT_IN_POOL,
     PIECE_NOT_IN_RESERVE,
     SPACE_NOT_FREE,
-    STATUE_FRONT_OFF_BOARD,
     UNKNOWN_PIECE,
     WRONG_PHASE,
     WRONG_SHAPE,
@@ -107,7 +102,6 @@ from paris_score.setups import (
 )
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
-    BB_ADJACENT,
     BB_ALL,
     BB_TILES,
     SQUARES,
@@ -546,9 +540,14 @@ class GameState:
                 opp = blue if player is Player.ORANGE else orange
                 moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
         elif card is Postcard.BOUQUINISTES:
-            mine = [b for b in self.buildings if b.owner is player]
-            for sq in scan(free & own):
-                moves += [PlaceAnnex(sq, b.id.upper()) for b in mine if BB_ADJACENT[sq] & b.cells]
+            mine, near = [], 0
+            for b in self.buildings:
+                if b.owner is player:
+                    spaces = placement.annex_spaces(b.cells, free & own)
+                    mine.append((b.id.upper(), spaces))
+                    near |= spaces
+            for sq in scan(near):
+                moves += [PlaceAnnex(sq, bid) for bid, spaces in mine if spaces >> sq & 1]
 
     def play(self, move: Move | str) -> GameState:
         """The state after ``move`` (a :class:`Move` or its text); :class:`IllegalMoveError` if it is refused.
@@ -703,7 +702,8 @@ class GameState:
     # -- phase 2: postcards -------------------------------------------------------------------------------------
 
     def _card(self, move: Move) -> GameState:
-        """G10: a token on a free postcard in play, its action done at once or declined (F3); Lévitation (P2)."""
+        """G10: a token on a free postcard in play (B5: while the player has one), its action done at once or
+        declined (F3); Lévitation (P2)."""
         card = move.card
         assert card is not None
         if self.phase != 2:
@@ -816,6 +816,7 @@ class GameState:
         )
 
     def _annex_building(self, building: str) -> int:
+        """P8: the index of the player's own building the annex extends, named by its id."""
         for k, b in enumerate(self.buildings):
             if b.id.upper() == building:
                 if b.owner is not self.turn:
@@ -827,10 +828,9 @@ class GameState:
         player = self.turn
         self._need_free(sq, "P8", "the annex")
         b = self.buildings[k]
-        if not self._own(player) >> sq & 1:
-            raise ANNEX_ON_WRONG_COLOUR.refuse(f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,))
-        if not BB_ADJACENT[sq] & b.cells:
-            raise ANNEX_NOT_ADJACENT.refuse(f"the annex on {square_name(sq)} does not touch building {b.id}", (sq,))
+        refusal = placement.annex_refusal(player, sq, b, self._own(player))
+        if refusal is not None:
+            raise refusal
         extended = attrs.evolve(b, annex=sq)
         buildings = (*self.buildings[:k], extended, *self.buildings[k + 1 :])
         return self._evolve(
@@ -843,12 +843,9 @@ class GameState:
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
         self._need_free(sq, "P11", "the statue")
-        front = FRONT[facing][sq]
-        if front is None:
-            raise STATUE_FRONT_OFF_BOARD.refuse(
-                f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
-            )
-        self._need_free(front, "P11", f"the space in front of the statue ({facing})")
+        refusal = placement.statue_refusal(sq, facing, self.occupied)
+        if refusal is not None:
+            raise refusal
         self._need_ground(STATUE, sq)
         return self._placed(cards, STATUE, sq, statue=Statue(sq, facing))
 
@@ -856,17 +853,12 @@ class GameState:
         player = self.turn
         self._need_free(sq, "P12", "the fountain")
         opp = self.ground[player is Player.ORANGE]
+        allowed = self._allowed(FOUNTAIN, player)
+        refusal = placement.fountain_refusal(player, sq, chartier, allowed, opp, self.chartier is player)
+        if refusal is not None:
+            raise refusal
         if chartier is not None:
-            if self.chartier is not player:
-                raise CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
-            if chartier != sq or not opp >> sq & 1:
-                raise CHARTIER_NOT_UNDER_FOUNTAIN.refuse(
-                    f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
-                    (chartier,),
-                )
             return self._placed(cards, FOUNTAIN, sq, fountain=sq, chartier=sq)
-        hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)"
-        self._need_ground(FOUNTAIN, sq, hint if self.chartier is player and opp >> sq & 1 else "")
         return self._placed(cards, FOUNTAIN, sq, fountain=sq)
 
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:

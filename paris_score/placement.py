@@ -1,8 +1,10 @@
-"""The placement engine: where a building, the Jardin des Plantes or a piece may go, and why not (P1-P13, B4).
+"""The placement engine: where a building, the Jardin des Plantes, a piece or the annex may go, and why not
+(P1-P13, B4).
 
 The game engine (the first refusal of a move), the position referee (every
 problem of a board), :func:`legal_placements` and :func:`placement_problems`
-all ask this module; the end of it makes every ground refusal and problem.
+all ask this module; the end of it makes every ground refusal and problem
+(a build's ground is one decision for a move and a position).
 
 A placement is legal for ``player`` when (P1) every space is free (W1) and of
 the player's colour or mixed (the laid Chartier space counts as mixed), the
@@ -35,14 +37,28 @@ from typing import Final, NamedTuple
 import attrs
 
 from paris_score.errors import IllegalMoveError, Problem
-from paris_score.model import MAX_BUILDINGS, PLAYERS, Building, Player, PlayerLike, Position, as_player
-from paris_score.postcards import Allowed, Piece, Postcard
+from paris_score.model import (
+    FRONT,
+    MAX_BUILDINGS,
+    PLAYERS,
+    Building,
+    Facing,
+    Player,
+    PlayerLike,
+    Position,
+    Statue,
+    as_player,
+)
+from paris_score.postcards import FOUNTAIN, Allowed, Piece, Postcard
 from paris_score.problems import (
+    ANNEX_NOT_ADJACENT,
+    ANNEX_ON_WRONG_COLOUR,
     BUILDING_NOT_CONNECTED,
     BUILDING_ON_STREETLIGHT,
     BUILDING_ON_WRONG_COLOUR,
     CHARTIER_NOT_HELD,
     CHARTIER_NOT_ON_OPPONENT_COLOUR,
+    CHARTIER_NOT_UNDER_FOUNTAIN,
     CHARTIER_ON_WRONG_COLOUR,
     JARDIN_ON_STREETLIGHT,
     LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
@@ -52,6 +68,8 @@ from paris_score.problems import (
     PIECE_ON_WRONG_COLOUR,
     PLACEMENT_EMPTY,
     SPACE_NOT_FREE,
+    STATUE_FRONT_NOT_FREE,
+    STATUE_FRONT_OFF_BOARD,
     TOO_MANY_BUILDINGS,
     Kind,
 )
@@ -63,7 +81,19 @@ from paris_score.shapes import (
     shape_bitboard,
     shape_of,
 )
-from paris_score.squares import BB_ALL, SIZE, Bitboard, Square, is_connected, names, names_text, scan, square_name
+from paris_score.squares import (
+    BB_ADJACENT,
+    BB_ALL,
+    SIZE,
+    Bitboard,
+    Square,
+    adjacent,
+    is_connected,
+    names,
+    names_text,
+    scan,
+    square_name,
+)
 
 __all__ = [
     "Placement",
@@ -291,8 +321,10 @@ def placement_problems(
 ) -> list[Problem]:
     """Why ``player`` may not build on exactly ``cells`` now; empty when the build is legal.
 
-    Uses the same rules and rulings as :func:`legal_placements`; the problem
-    codes are those of :func:`paris_score.check`.
+    Uses the same rules and rulings as :func:`legal_placements`: a chimney
+    left (B4), free spaces (W1), connected, and the ground (P1, P3, P7),
+    decided as for a build move; the problem codes are those of
+    :func:`paris_score.check`.
     """
     player = as_player(player)
     if not cells:
@@ -312,41 +344,20 @@ def placement_problems(
         what = ", ".join(f"{square_name(sq)} ({what_stands_on(position, sq)})" for sq in scan(taken))
         problems.append(SPACE_NOT_FREE(f"not free: {what}", scan(taken)))
     colours = position.colours
-    other = cells & colours.own(player.other)
-    cha = chartier_open(position, player) if chartier is None else chartier
-    if other and not (cha and other.bit_count() == 1):
-        if cha:
-            problems.append(
-                BUILDING_ON_WRONG_COLOUR(
-                    f"covers {other.bit_count()} spaces of {player.other}'s colour; "
-                    "Chartier makes only one of them mixed",
-                    scan(other),
-                )
-            )
-        else:
-            problems.append(
-                BUILDING_ON_WRONG_COLOUR(
-                    f"covers {player.other}'s colour",
-                    scan(other),
-                )
-            )
-    light = cells & colours.streetlight
-    met = metropolitain_open(position, player) if metropolitain is None else metropolitain
-    if light and not (met and light.bit_count() == 1):
-        if met:
-            problems.append(
-                METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
-                    f"covers {light.bit_count()} streetlight spaces; Métropolitain allows exactly one",
-                    scan(light),
-                )
-            )
-        else:
-            problems.append(
-                BUILDING_ON_STREETLIGHT(
-                    "covers a streetlight space without an open Métropolitain (P3)",
-                    scan(light),
-                )
-            )
+    holds_metro = metropolitain_open(position, player) if metropolitain is None else metropolitain
+    holds_chartier = chartier_open(position, player) if chartier is None else chartier
+    for kind, message, spaces in _ground_faults(
+        player,
+        cells,
+        colours.streetlight,
+        colours.own(player.other),
+        None,
+        None,
+        holds_metro,
+        holds_chartier,
+        move=False,
+    ):
+        problems.append(kind(message, scan(spaces)))
     return problems
 
 
@@ -364,22 +375,98 @@ def first_placement(
     return found[0] if found else None
 
 
-# -- Why not: the ground rules of a build, the Jardin des Plantes and a piece, for moves and for positions ------
+# -- Why not: the ground rules of a build, the Jardin des Plantes, a piece and the annex, for moves and positions --
 #
 # The game engine asks for the first refusal (docs/replaying.md's order of the checks: options, then ground);
 # the position referee and placement_problems for every problem.  The codes building-on-streetlight,
-# building-on-wrong-colour, jardin-on-streetlight and piece-on-wrong-colour are made here only.
+# building-on-wrong-colour, metropolitain-more-than-one-streetlight, jardin-on-streetlight, piece-on-wrong-colour,
+# chartier-not-under-fountain, statue-front-off-board, statue-front-not-free, annex-on-wrong-colour and
+# annex-not-adjacent are made here only.
 
 
-def _option_hint(named: bool, held: bool, spaces: Bitboard, used: str, not_held: str, name_it: str, one: str) -> str:
-    """How a refused build's message ends when ``spaces`` are left that an option (``metro=``, ``chartier=``) could
-    allow: ``used`` when the option was named, ``not_held`` (no pointer to the option) when the player does not
-    hold it, else ``name_it`` for one space or ``one`` (the option allows one only) for more."""
-    if named:
-        return used
-    if not held:
-        return not_held
-    return name_it if spaces.bit_count() == 1 else one
+class _CardGround(NamedTuple):
+    """A ground P1 keeps a building off, of which one card's build allows one space (P3, P7), and the words for a
+    building covering more of it: the code, the ground, then how a refused move's message ends when the option
+    was named, when the card is not held, when one space is left to name, when more are; then a position's
+    message when the card is not open, and its code and message when the building covers more than one space."""
+
+    kind: Kind
+    what: str
+    used: str
+    not_held: str
+    name_it: str
+    one: str
+    closed: str
+    too_many: tuple[Kind, str]
+
+
+_LIGHT: Final = _CardGround(
+    BUILDING_ON_STREETLIGHT,
+    "a streetlight space",
+    "; Métropolitain lets a building cover one streetlight space only (P3)",
+    "; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
+    " not named by metro= (P3)",
+    "; the unused Métropolitain build lets it cover one of them only (P3)",
+    "covers a streetlight space without an open Métropolitain (P3)",
+    (METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT, "covers {n} streetlight spaces; Métropolitain allows exactly one"),
+)
+_COLOUR: Final = _CardGround(
+    BUILDING_ON_WRONG_COLOUR,
+    "{other}'s colour",
+    "; the Chartier space lies under one space only (P7)",
+    "; a building goes on {player}'s colour or mixed spaces (P1)",
+    " not named by chartier= (P7)",
+    "; the held Chartier space may lie under one of them only (P7)",
+    "covers {other}'s colour",
+    (BUILDING_ON_WRONG_COLOUR, "covers {n} spaces of {other}'s colour; Chartier makes only one of them mixed"),
+)
+
+
+def _ground_faults(
+    player: Player,
+    cells: Bitboard,
+    lights: Bitboard,
+    opponents: Bitboard,
+    metro: Square | None,
+    chartier: Square | None,
+    holds_metro: bool,
+    holds_chartier: bool,
+    *,
+    move: bool,
+) -> list[tuple[Kind, str, Bitboard]]:
+    """The ground of a building on ``cells`` (P1, P3, P7): the spaces of a streetlight or of the opponent's colour
+    it covers beyond the one each card's build allows, as (code, message, spaces).
+
+    For a ``move``, a held card (``holds_*``) allows the space its option names (``metro`` / ``chartier``); the
+    first fault only, the streetlight first (docs/replaying.md's order).  For a position, an open card allows any
+    one space; every fault, the colour first, as :func:`paris_score.check` lists them.
+    """
+    faults: list[tuple[Kind, str, Bitboard]] = []
+    grounds = ((_LIGHT, lights, metro, holds_metro), (_COLOUR, opponents, chartier, holds_chartier))
+    for words, spaces, named, held in grounds if move else grounds[::-1]:
+        covered = cells & spaces
+        if not covered:
+            continue
+        if not move:  # an open card allows any one space
+            if held and covered.bit_count() == 1:
+                continue
+            kind, text = words.too_many if held else (words.kind, words.closed)
+            beyond = covered
+        else:
+            beyond = covered & ~(0 if named is None else 1 << named)
+            if not beyond:
+                continue
+            if named is not None:
+                hint = words.used
+            elif not held:
+                hint = words.not_held
+            else:
+                hint = words.name_it if beyond.bit_count() == 1 else words.one
+            kind, text = words.kind, f"covers {words.what} ({names_text(beyond)}){hint}"
+        faults.append((kind, text.format(player=player, other=player.other, n=covered.bit_count()), beyond))
+        if move:
+            break
+    return faults
 
 
 def build_refusal(
@@ -411,39 +498,13 @@ def build_refusal(
                 f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
                 (chartier,),
             )
-    for spaces, named, held, kind, what, hints in (
-        (
-            lights,
-            metro,
-            holds_metro,
-            BUILDING_ON_STREETLIGHT,
-            "a streetlight space",
-            (
-                "; Métropolitain lets a building cover one streetlight space only (P3)",
-                f"; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
-                " not named by metro= (P3)",
-                "; the unused Métropolitain build lets it cover one of them only (P3)",
-            ),
-        ),
-        (
-            opponents,
-            chartier,
-            holds_chartier,
-            BUILDING_ON_WRONG_COLOUR,
-            f"{player.other}'s colour",
-            (
-                "; the Chartier space lies under one space only (P7)",
-                f"; a building goes on {player}'s colour or mixed spaces (P1)",
-                " not named by chartier= (P7)",
-                "; the held Chartier space may lie under one of them only (P7)",
-            ),
-        ),
-    ):
-        beyond = cells & spaces & ~(0 if named is None else 1 << named)
-        if beyond:
-            hint = _option_hint(named is not None, held, beyond, *hints)
-            return kind.refuse(f"covers {what} ({names_text(beyond)}){hint}", tuple(scan(beyond)))
-    return None
+    if not cells & (lights | opponents):
+        return None
+    faults = _ground_faults(player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, move=True)
+    if not faults:
+        return None
+    kind, message, spaces = faults[0]
+    return kind.refuse(message, tuple(scan(spaces)))
 
 
 def jardin_refusal(
@@ -515,6 +576,100 @@ def piece_ground_problem(piece: Piece, user: Player, sq: Square, allowed: Bitboa
         (sq,),
         rule=piece.rule,
     )
+
+
+def fountain_refusal(
+    player: Player, sq: Square, chartier: Square | None, allowed: Bitboard, opponents: Bitboard, holds_chartier: bool
+) -> IllegalMoveError | None:
+    """The option and the ground of a move putting the fountain on ``sq`` (P12; ``allowed``: its ground), or
+    ``None``: with ``chartier=``, on the held Chartier space laid on the opponent's colour (P7, its space named)."""
+    if chartier is None:
+        on_chartier = holds_chartier and opponents >> sq & 1
+        hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)" if on_chartier else ""
+        return piece_refusal(FOUNTAIN, player, sq, allowed, hint)
+    if not holds_chartier:
+        return CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
+    if chartier != sq or not opponents >> sq & 1:
+        return CHARTIER_NOT_UNDER_FOUNTAIN.refuse(
+            f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
+            (chartier,),
+        )
+    return None
+
+
+def statue_refusal(sq: Square, facing: Facing, occupied: Bitboard) -> IllegalMoveError | None:
+    """A move putting the statue on ``sq`` facing ``facing`` whose front space is off the board [ruling] or not
+    free (P11), or ``None``."""
+    front = FRONT[facing][sq]
+    if front is None:
+        return STATUE_FRONT_OFF_BOARD.refuse(
+            f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
+        )
+    if occupied >> front & 1:
+        return SPACE_NOT_FREE.refuse(
+            f"the space in front of the statue ({facing}): {square_name(front)} is not free", (front,), rule="P11"
+        )
+    return None
+
+
+def statue_front_problems(statue: Statue, occupied: Bitboard) -> list[Problem]:
+    """A position's statue facing off the board [ruling], or its front space covered (P11: free when the statue was
+    placed; a later piece may cover it, S4c)."""
+    front = statue.front
+    if front is None:
+        return [
+            STATUE_FRONT_OFF_BOARD(
+                f"the statue on {square_name(statue.at)} faces {statue.facing}, off the board", (statue.at,)
+            )
+        ]
+    if occupied >> front & 1:
+        return [
+            STATUE_FRONT_NOT_FREE(
+                f"the space in front of the statue ({square_name(front)}) is not free: legal only if it was "
+                "covered after the statue was placed; the statue scores 0 (S4c)",
+                (front,),
+            )
+        ]
+    return []
+
+
+def annex_spaces(cells: Bitboard, own: Bitboard) -> Bitboard:
+    """Where the annex of the building on ``cells`` may stand, free or not (P8): its owner's colour (``own``),
+    touching the building along an edge."""
+    return own & adjacent(cells) & ~cells
+
+
+def annex_refusal(player: Player, sq: Square, building: Building, own: Bitboard) -> IllegalMoveError | None:
+    """A move putting the annex of ``building`` on ``sq`` off its ground (P8; ``own``: the player's colour), or
+    ``None``."""
+    if annex_spaces(building.cells, own) >> sq & 1:
+        return None
+    if not own >> sq & 1:
+        return ANNEX_ON_WRONG_COLOUR.refuse(f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,))
+    return ANNEX_NOT_ADJACENT.refuse(f"the annex on {square_name(sq)} does not touch building {building.id}", (sq,))
+
+
+def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
+    """A position's annex of ``building`` off its ground (P8; ``own``: its owner's colour): not on that colour, not
+    touching the building along an edge."""
+    at = building.annex
+    if at is None:
+        return []
+    problems = []
+    if not own >> at & 1:
+        problems.append(
+            ANNEX_ON_WRONG_COLOUR(
+                f"the annex of {building.id} stands on {square_name(at)}, which is not {building.owner}'s colour", (at,)
+            )
+        )
+    if not BB_ADJACENT[at] & building.cells:
+        problems.append(
+            ANNEX_NOT_ADJACENT(
+                f"the annex of {building.id} on {square_name(at)} does not touch building {building.id} along an edge",
+                (at,),
+            )
+        )
+    return problems
 
 
 def building_ground_problems(label: str, building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:

@@ -40,17 +40,17 @@ from paris_score.model import (
 )
 from paris_score.placement import (
     Placement,
+    annex_ground_problems,
     building_ground_problems,
     chartier_open,
     first_placement,
     metropolitain_open,
     piece_ground_problem,
+    statue_front_problems,
     streetlight_problems,
 )
 from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Postcard
 from paris_score.problems import (
-    ANNEX_NOT_ADJACENT,
-    ANNEX_ON_WRONG_COLOUR,
     ANNEX_TWICE,
     BUILDING_NOT_CONNECTED,
     BUILDING_SIZE_NOT_IN_BOX,
@@ -72,8 +72,6 @@ from paris_score.problems import (
     POSTCARDS_IN_PLAY_UNKNOWN,
     RESERVE_NOT_GIVEN,
     SHAPE_NOT_IN_CATALOGUE,
-    STATUE_FRONT_NOT_FREE,
-    STATUE_FRONT_OFF_BOARD,
     STREETLIGHT_COUNT,
     TOO_MANY_BUILDINGS,
     TOO_MANY_OF_SIZE,
@@ -81,7 +79,7 @@ from paris_score.problems import (
     TOO_MANY_POSTCARDS_USED,
 )
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
-from paris_score.squares import BB_ADJACENT, Bitboard, Square, is_connected, scan, square_name
+from paris_score.squares import Bitboard, Square, is_connected, scan, square_name
 
 __all__ = ["check", "final_problems", "is_legal", "only_errors", "structure_problems"]
 
@@ -306,25 +304,11 @@ def annex_problems(position: Position) -> list[Problem]:
     for b in position.buildings:
         if b.annex is None:
             continue
-        at = b.annex
         label = f"the annex of {b.id}"
-        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, label, "P8", (at,))
+        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, label, "P8", (b.annex,))
         if problem:
             problems.append(problem)
-        if not colours.own(b.owner) >> at & 1:
-            problems.append(
-                ANNEX_ON_WRONG_COLOUR(
-                    f"{label} stands on {square_name(at)}, which is not {b.owner}'s colour",
-                    (at,),
-                )
-            )
-        if not BB_ADJACENT[at] & b.cells:
-            problems.append(
-                ANNEX_NOT_ADJACENT(
-                    f"{label} on {square_name(at)} does not touch building {b.id} along an edge",
-                    (at,),
-                )
-            )
+        problems += annex_ground_problems(b, colours.own(b.owner))
     return problems
 
 
@@ -335,8 +319,8 @@ def piece_problems(position: Position) -> list[Problem]:
     """Each special piece: its postcard used (B7), on the ground its rule allows (P6, P7, P9, P10, P11, P12, P13).
 
     The ground each rule allows is :attr:`paris_score.postcards.Piece.allowed`;
-    the statue's front (P11) and the Chartier space's cover (P7) are checked
-    by their own functions.
+    the statue's front (P11, :func:`~paris_score.placement.statue_front_problems`)
+    and the Chartier space's cover (P7) are checked by their own functions.
     """
     problems = []
     printed, colours, pieces = position.ground, position.colours, position.pieces
@@ -359,33 +343,11 @@ def piece_problems(position: Position) -> list[Problem]:
         if problem is not None:
             problems.append(problem)
         if piece is STATUE:
-            problems.extend(_statue_problems(position))
+            assert pieces.statue is not None
+            problems.extend(statue_front_problems(pieces.statue, position.occupied))
         elif piece is CHARTIER:
             problems.extend(_chartier_problems(position, sq, user))
     return problems
-
-
-def _statue_problems(position: Position) -> list[Problem]:
-    """P11: the space in front on the board [ruling]; free when placed (a later piece may cover it, S4c)."""
-    statue = position.pieces.statue
-    assert statue is not None
-    front = statue.front
-    if front is None:
-        return [
-            STATUE_FRONT_OFF_BOARD(
-                f"the statue on {square_name(statue.at)} faces {statue.facing}, off the board",
-                (statue.at,),
-            )
-        ]
-    if position.occupied >> front & 1:
-        return [
-            STATUE_FRONT_NOT_FREE(
-                f"the space in front of the statue ({square_name(front)}) is not free: legal only if it was "
-                "covered after the statue was placed; the statue scores 0 (S4c)",
-                (front,),
-            )
-        ]
-    return []
 
 
 def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Problem]:

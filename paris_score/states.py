@@ -23,6 +23,7 @@ from typing import Final, TypeVar
 
 import attrs
 
+from paris_score.actions import CARD_ORDER
 from paris_score.errors import Located, SetupError, StateStringError
 from paris_score.game import Cards, Faces, GameState, _tally_of
 from paris_score.model import (
@@ -46,8 +47,6 @@ from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, parse_
 
 T = TypeVar("T")
 VERSION: Final = "paris-state/1"
-CARDS: Final = tuple(Postcard)
-"""Postcards by their index in the state string (``Postcard`` order)."""
 _SIDE: Final = {"o": Player.ORANGE, "b": Player.BLUE}
 _CODE: Final = {Player.ORANGE: "o", Player.BLUE: "b"}
 _GROUND: Final = "obml"
@@ -233,7 +232,7 @@ def _who(player: Player | None) -> str:
 
 
 def _hex_cards(cards: Iterable[Postcard]) -> str:
-    return "".join(f"{CARDS.index(card):x}" for card in cards) or "-"
+    return "".join(f"{CARD_ORDER.index(card):x}" for card in cards) or "-"
 
 
 def _space(sq: Square | None) -> str:
@@ -271,7 +270,7 @@ def _pieces_text(pieces: Pieces) -> str:
 def _setup_text(setup: Setup) -> str:
     return " ".join(
         (
-            "".join(f"{CARDS.index(card):x}" for card in setup.postcards),
+            "".join(f"{CARD_ORDER.index(card):x}" for card in setup.postcards),
             ",".join(f"{p.id}:{shape_bitboard(p.shape):x}" for p in setup.pool),
             "/".join("".join(top + bottom for top, bottom in stack) for stack in setup.tiles),
             f"{_CODE[setup.first]}:{_pattern(setup.rules)}",
@@ -308,7 +307,7 @@ def key(state: GameState) -> str:
 
     The state string with the buildings sorted by id and each player's tokens by postcard.
     """
-    cards = (tuple(sorted(state.cards[0], key=CARDS.index)), tuple(sorted(state.cards[1], key=CARDS.index)))
+    cards = (tuple(sorted(state.cards[0], key=CARD_ORDER.index)), tuple(sorted(state.cards[1], key=CARD_ORDER.index)))
     return _text(state, sorted(state.buildings, key=lambda b: b.id), cards)
 
 
@@ -349,14 +348,14 @@ def _pair(text: str, limit: int) -> tuple[int, int]:
 def _read_cards(text: str) -> tuple[Postcard, ...]:
     if text == "-":
         return ()
-    if len(text) > len(CARDS):
+    if len(text) > len(CARD_ORDER):
         raise _BadFieldError("too many postcards")
     found = []
     for c in text:
         i = _hex(c, 4)
-        if i >= len(CARDS):
-            raise _BadFieldError(f"{c}: a postcard index is 0-{len(CARDS) - 1:x}")
-        found.append(CARDS[i])
+        if i >= len(CARD_ORDER):
+            raise _BadFieldError(f"{c}: a postcard index is 0-{len(CARD_ORDER) - 1:x}")
+        found.append(CARD_ORDER[i])
     return tuple(found)
 
 

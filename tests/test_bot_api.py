@@ -13,6 +13,7 @@ from paris_score.actions import (
     ANNEX_BLOCK,
     BUILD_BLOCK,
     CARD_BLOCK,
+    CARD_ORDER,
     FOUNTAIN_BLOCK,
     JARDIN_BLOCK,
     LEVITATE_BLOCK,
@@ -31,7 +32,7 @@ from paris_score.generate import random_setup
 from paris_score.model import Player
 from paris_score.moves import Build, Levitate, Move, PlaceFountain
 from paris_score.postcards import Postcard
-from paris_score.states import CARDS, Result, checked_state
+from paris_score.states import Result, checked_state
 from tests.strategies import game_states
 
 
@@ -304,7 +305,7 @@ def test_transposed_builds_have_one_key() -> None:
 @given(game_states(), game_states())
 def test_keys_are_equal_only_for_the_same_situation(a: GameState, b: GameState) -> None:
     def canonical(state: GameState) -> GameState:
-        cards = tuple(tuple(sorted(side, key=CARDS.index)) for side in state.cards)
+        cards = tuple(tuple(sorted(side, key=CARD_ORDER.index)) for side in state.cards)
         return attrs.evolve(state, buildings=tuple(sorted(state.buildings, key=lambda x: x.id)), cards=cards)
 
     assert (a.key() == b.key()) == (canonical(a) == canonical(b))

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import paris_score
 from paris_score import Player, Position, legal_placements, placement_problems
-from paris_score.placement import chartier_open, metropolitain_open
+from paris_score.model import Building, Statue
+from paris_score.placement import (
+    annex_ground_problems,
+    annex_refusal,
+    annex_spaces,
+    build_refusal,
+    chartier_open,
+    metropolitain_open,
+    statue_front_problems,
+    statue_refusal,
+)
 from paris_score.shapes import (
     canonical,
     fixed_polyominoes,
@@ -247,3 +258,87 @@ def test_player_may_be_given_by_name_and_shapes_with_repeated_offsets_are_refuse
     assert legal_placements(position, "blue", line) == legal_placements(position, Player.BLUE, line)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="an offset is listed twice"):
         legal_placements(position, Player.BLUE, ((0, 0), (0, 0), (0, 1)))
+
+
+# -- One decision for a move and a position: a build's ground, the annex, the statue's front ----------------------
+
+LIGHTS_AND_BLUE = POCKET.replace("ooobbbbb", "oollbbbb", 1)
+"""The pocket with C1 and D1 streetlight spaces: orange's good spaces are A1, B1, A2, B2, C2."""
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_build_move_is_refused_exactly_where_placement_problems_finds_a_ground_problem(held: bool) -> None:
+    """P1, P3, P7: a move naming, for each card held, the one space of its ground the building covers (when there
+    is exactly one) is refused on the ground exactly when the position's query finds a ground problem, and then
+    the move's first refusal is one of the query's problems (its spaces, and its code but for one)."""
+    position = pocket(ground=LIGHTS_AND_BLUE)
+    lights, opponents = position.colours.streetlight, position.colours.own(BLUE)
+    ground_codes = {"building-on-streetlight", "building-on-wrong-colour", "metropolitain-more-than-one-streetlight"}
+    refused = 0
+    for shape in fixed_polyominoes(3) + fixed_polyominoes(4):
+        for bb in translations(shape):
+            light, other = bb & lights, bb & opponents
+            metro = light.bit_length() - 1 if held and light.bit_count() == 1 else None
+            chartier = other.bit_length() - 1 if held and other.bit_count() == 1 else None
+            refusal = build_refusal(ORANGE, bb, lights, opponents, metro, chartier, held, held)
+            found = [
+                (p.code, p.spaces)
+                for p in placement_problems(position, ORANGE, bb, metropolitain=held, chartier=held)
+                if p.code in ground_codes
+            ]
+            assert (refusal is None) == (found == []), names(bb)
+            if refusal is None:
+                continue
+            refused += 1
+            # The one code that differs: a position says a held card allows one streetlight only in its own words.
+            code = refusal.code
+            if held and code == "building-on-streetlight":
+                code = "metropolitain-more-than-one-streetlight"
+            assert (code, refusal.spaces) in found, names(bb)
+    assert refused > 100
+
+
+def test_the_annex_goes_on_its_owners_colour_beside_its_building() -> None:
+    """P8: the spaces the annex of a building on B1, B2 may stand on, orange's colour being the pocket."""
+    building = Building("A", ORANGE, cells("B1", "B2"))
+    own = pocket().colours.own(ORANGE)
+    assert names(annex_spaces(building.cells, own)) == ["A1", "C1", "A2", "C2"]
+    assert names(annex_spaces(cells("C2"), own)) == ["C1", "B2"]  # not C3 nor D2: blue
+    assert annex_spaces(cells("H8"), own) == 0
+
+
+def test_a_refused_annex_move_and_a_positions_annex_problems_agree_on_every_space() -> None:
+    """P8: the move is refused where the annex problems are, with the first of their codes."""
+    building = Building("A", ORANGE, cells("B1", "B2"))
+    own = pocket().colours.own(ORANGE)
+    allowed = annex_spaces(building.cells, own)
+    for sq in range(64):
+        if building.cells >> sq & 1:
+            continue  # not free: refused before the ground, and a Building refuses an annex on its own cells
+        refusal = annex_refusal(ORANGE, sq, building, own)
+        found = [p.code for p in annex_ground_problems(attrs.evolve(building, annex=sq), own)]
+        assert (refusal is None) == (allowed >> sq & 1 == 1) == (found == []), sq
+        assert refusal is None or refusal.code == found[0]
+    assert annex_refusal(ORANGE, parse_square("D1"), building, own).code == "annex-on-wrong-colour"  # type: ignore[union-attr]
+    assert [p.code for p in annex_ground_problems(attrs.evolve(building, annex=parse_square("D3")), own)] == [
+        "annex-on-wrong-colour",
+        "annex-not-adjacent",
+    ]
+
+
+def test_the_statues_front_on_the_board_and_free_for_a_move_and_a_position() -> None:
+    """P11: facing off the board is refused and reported; a covered front refuses the move (space-not-free) and is
+    a warning in a position (it may have been covered later)."""
+    a1, b1 = parse_square("A1"), parse_square("B1")
+    refusal = statue_refusal(a1, "left", 0)
+    assert refusal is not None
+    assert (refusal.code, refusal.spaces) == ("statue-front-off-board", (a1,))
+    assert [p.code for p in statue_front_problems(Statue(a1, "left"), 0)] == ["statue-front-off-board"]
+    refusal = statue_refusal(a1, "right", 1 << b1)
+    assert refusal is not None
+    assert (refusal.code, refusal.rule, refusal.spaces) == ("space-not-free", "P11", (b1,))
+    assert [(p.code, p.severity) for p in statue_front_problems(Statue(a1, "right"), 1 << b1)] == [
+        ("statue-front-not-free", "warning")
+    ]
+    assert statue_refusal(a1, "right", 0) is None
+    assert statue_front_problems(Statue(a1, "right"), 0) == []
