@@ -94,7 +94,18 @@ from paris_score.problems import (
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import Board, Totals, board_from, board_with, board_with_piece, totals, totals_from
+from paris_score.scoring import (
+    NO_GROUPS,
+    Board,
+    Groups,
+    Totals,
+    board_from,
+    board_with,
+    board_with_piece,
+    groups_with,
+    totals,
+    totals_from,
+)
 from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
@@ -130,16 +141,17 @@ Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
 """The postcards carrying orange's tokens, then blue's, in the order they were put there."""
 
 
-_Tally = tuple[tuple[Building, ...], Pieces, Board]
-"""The scorer's shared bitboards of a state's board (:class:`~paris_score.scoring.Board`), kept move by move in
-phase 2 so that :meth:`GameState.outcome` does not make them again, after the buildings and pieces they were made
-from (a state changed by hand, with ``attrs.evolve``, is scored from its own fields).  A plain tuple: one is made
-at every build."""
+_Tally = tuple[tuple[Building, ...], Pieces, Board, tuple[Groups, Groups]]
+"""What :meth:`GameState.outcome` needs of a state's board, kept move by move in phase 2 so that it does not make
+it again: the scorer's shared bitboards (:class:`~paris_score.scoring.Board`) and each side's groups (S2), after
+the buildings and pieces they were made from (a state changed by hand, with ``attrs.evolve``, is scored from its
+own fields).  A plain tuple: one is made at every build."""
 
 
 def _tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard) -> _Tally:
     """The tally of a board, made from scratch."""
-    return buildings, pieces, board_from(buildings, pieces, streetlight)
+    board = board_from(buildings, pieces, streetlight)
+    return buildings, pieces, board, (groups_with(NO_GROUPS, board.orange), groups_with(NO_GROUPS, board.blue))
 
 
 class _Tables(NamedTuple):
@@ -416,6 +428,7 @@ class GameState:
             self.cards,
             (self.reserves[0].bit_count(), self.reserves[1].bit_count()),
             self.setup.rules.large_streetlight_pattern,
+            tally[3],
         )
 
     # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
@@ -783,7 +796,7 @@ class GameState:
             pieces=placed,
             occupied=self.occupied | 1 << sq,
             chartier=None if "chartier" in pieces else self.chartier,
-            tally=None if tally is None else (tally[0], placed, board_with_piece(tally[2], piece, sq)),
+            tally=None if tally is None else (tally[0], placed, board_with_piece(tally[2], piece, sq), tally[3]),
         )
 
     def _jardin(self, cells: Bitboard, cards: Cards) -> GameState:
@@ -942,7 +955,13 @@ def _built(
     """``tally`` once ``building`` is built (or has replaced ``replacing``, P8), of the new ``buildings``."""
     if tally is None:
         return None
-    return buildings, pieces, board_with(tally[2], building, replacing)
+    board = board_with(tally[2], building, replacing)
+    orange, blue = tally[3]
+    if building.owner is Player.ORANGE:
+        orange = groups_with(orange, board.orange[-1:]) if replacing is None else groups_with(NO_GROUPS, board.orange)
+    else:
+        blue = groups_with(blue, board.blue[-1:]) if replacing is None else groups_with(NO_GROUPS, board.blue)
+    return buildings, pieces, board, (orange, blue)
 
 
 _PIECE_KEYS: Final = tuple(a.name for a in attrs.fields(Pieces))

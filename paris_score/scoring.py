@@ -10,7 +10,7 @@ also works alone: without a board it computes one.  :func:`paris_score.score_man
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
@@ -239,38 +239,45 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
     return _largest_group(_entries(board or board_of(position), as_player(player)))
 
 
-def _groups(entries: tuple[Entry, ...]) -> Iterator[tuple[int, list[Building]]]:
-    """S2: each edge-connected group of ``entries``' buildings, with its total size."""
-    left = list(entries)
-    while left:
-        first, _, reach, size = left.pop()
-        members = [first]
-        i = 0
-        while i < len(left):  # add every building beside the group, rescanning after each addition
-            other, s, halo, n = left[i]
-            if s & reach:
-                members.append(other)
-                size += n
-                reach |= halo
-                del left[i]
-                i = 0
+Group = tuple[Bitboard, int, tuple[Building, ...]]
+"""S2: an edge-connected group of one player's buildings: the spaces beside its buildings (their halos' union),
+its total size and its buildings."""
+Groups = tuple[int, tuple[Group, ...]]
+"""S2: one player's groups, after the largest one's size (the line's points)."""
+NO_GROUPS: Final[Groups] = (0, ())
+
+
+def groups_with(groups: Groups, entries: tuple[Entry, ...]) -> Groups:
+    """S2: ``groups`` once the buildings of ``entries`` are added, in turn: each joins every group it touches.
+
+    The one place the groups are decided: :func:`largest_group` adds every building to :data:`NO_GROUPS`, the
+    game engine one building at a time as it is built (buildings never go, so groups only merge and grow)."""
+    largest = groups[0]
+    found: Iterable[Group] = groups[1]
+    for building, s, reach, size in entries:
+        members: tuple[Building, ...] = (building,)
+        kept = []
+        for group in found:
+            if group[0] & s:
+                reach |= group[0]
+                size += group[1]
+                members += group[2]
             else:
-                i += 1
-        yield size, members
+                kept.append(group)
+        kept.append((reach, size, members))
+        found = kept
+        if size > largest:
+            largest = size
+    return largest, tuple(found)
 
 
 def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
     best_points = 0
-    best: list[Building] = []
-    for size, members in _groups(entries):  # the ids are compared on a tie only, and sorted for the best group only
+    best: tuple[Building, ...] = ()
+    for _, size, members in groups_with(NO_GROUPS, entries)[1]:  # ids compared on a tie only, sorted for the best
         if size > best_points or (size == best_points and min([b.id for b in members]) < min([b.id for b in best])):
             best_points, best = size, members
     return LargestGroup(best_points, tuple(sorted([b.id for b in best])))
-
-
-def _largest_group_points(entries: tuple[Entry, ...]) -> int:
-    """S2 as a number: :func:`largest_group`'s points without its ids (the engine's :meth:`outcome`)."""
-    return max((size for size, _ in _groups(entries)), default=0)
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
@@ -557,10 +564,12 @@ def totals_from(
     cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]],
     unbuilt: tuple[int, int],
     pattern: Pattern,
+    groups: tuple[Groups, Groups] | None = None,
 ) -> Totals:
     """:func:`totals` from a position's fields (the game engine's :meth:`~paris_score.game.GameState.outcome`):
     its :class:`Board`, special pieces, printed colours (orange's, blue's), streetlight spaces, postcards used
-    (orange's, blue's), reserve counts (orange's, blue's) and the large streetlight's pattern."""
+    (orange's, blue's), reserve counts (orange's, blue's), the large streetlight's pattern and, when known, each
+    side's groups (S2, :func:`groups_with`)."""
     light = _light(pattern, board)
     found = []
     free = []
@@ -569,7 +578,7 @@ def totals_from(
         entries = _entries(board, player)
         found.append(
             _lit_points(entries, board, light)
-            + _largest_group_points(entries)
+            + (groups_with(NO_GROUPS, entries) if groups is None else groups[k])[0]  # S2
             + _unbuilt_points(unbuilt[k], used)
             + _postcard_points(pieces, streetlight, player, board, used)
         )
