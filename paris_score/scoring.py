@@ -10,6 +10,7 @@ also works alone: without a board it computes one.  :func:`paris_score.score_man
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
@@ -201,13 +202,40 @@ def _large_lights(s: Bitboard, built: Bitboard, table: Sight | None) -> Bitboard
     return lit_spaces(table, s, built & ~s) if table is not None and s & table.reach else 0
 
 
-def _lit_points(entries: tuple[Entry, ...], bd: Board, light: Light) -> int:
-    """S1 as a number: :func:`lit_buildings`' total without its lines (the engine's :meth:`outcome`)."""
+def lamp_points(entries: tuple[Entry, ...], lamps: Bitboard) -> int:
+    """S1a as a number: each building's size times the lamps of ``lamps`` beside it.
+
+    A sum over buildings and over lamps, so that the game engine keeps it move by move, adding and taking away only
+    the buildings and lamps a move changes."""
     total = 0
-    built = bd.built
-    normal, _, table = light
-    for _, s, halo, size in entries:
-        total += size * ((normal & halo).bit_count() + (1 if _large_lights(s, built, table) else 0))  # S1a, S1b
+    for _, _, halo, size in entries:  # a loop: a list given to sum() costs more for the one building of a move
+        total += size * (lamps & halo).bit_count()
+    return total
+
+
+def large_seen(entries: tuple[Entry, ...], built: Bitboard, table: Sight | None) -> tuple[Bitboard, ...]:
+    """S1b: the spaces of each building of ``entries`` the large streetlight lights, 0 for a building it does not
+    light (every one without the large streetlight)."""
+    if table is None:
+        return (0,) * len(entries)
+    reach = table.reach
+    return tuple([_large_lights(s, built, table) if s & reach else 0 for _, s, _, _ in entries])
+
+
+def large_seen_after(seen: tuple[Bitboard, ...], table: Sight, blockers: Bitboard) -> tuple[Bitboard, ...]:
+    """S1b: :func:`large_seen` once new building spaces ``blockers`` are built: a lit space stays lit unless one of
+    them is on its line of sight (the game engine's states keep what the large streetlight lights move by move)."""
+    lit = functools.reduce(operator.or_, seen, 0)
+    still = lit_spaces(table, lit, blockers)
+    return seen if still == lit else tuple([s & still for s in seen])
+
+
+def seen_points(entries: tuple[Entry, ...], seen: tuple[Bitboard, ...]) -> int:
+    """S1b as a number: the size of each building the large streetlight lights (``seen``: :func:`large_seen`)."""
+    total = 0
+    for k, lit in enumerate(seen):
+        if lit:
+            total += entries[k][3]
     return total
 
 
@@ -564,26 +592,39 @@ def totals_from(
     cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]],
     unbuilt: tuple[int, int],
     pattern: Pattern,
-    groups: tuple[Groups, Groups] | None = None,
+    buildings: tuple[int, int] | None = None,
 ) -> Totals:
     """:func:`totals` from a position's fields (the game engine's :meth:`~paris_score.game.GameState.outcome`):
     its :class:`Board`, special pieces, printed colours (orange's, blue's), streetlight spaces, postcards used
-    (orange's, blue's), reserve counts (orange's, blue's), the large streetlight's pattern and, when known, each
-    side's groups (S2, :func:`groups_with`)."""
-    light = _light(pattern, board)
-    found = []
-    free = []
-    for k, player in enumerate(PLAYERS):
-        used = cards[k]
-        entries = _entries(board, player)
-        found.append(
-            _lit_points(entries, board, light)
-            + (groups_with(NO_GROUPS, entries) if groups is None else groups[k])[0]  # S2
-            + _unbuilt_points(unbuilt[k], used)
-            + _postcard_points(pieces, streetlight, player, board, used)
+    (orange's, blue's), reserve counts (orange's, blue's), the large streetlight's pattern and, when the caller
+    keeps them, the points of each side's buildings (S1 and S2: :func:`lamp_points`, :func:`seen_points`,
+    :func:`groups_with`)."""
+    orange, blue = board.orange, board.blue
+    if buildings is None:
+        normal, _, table = _light(pattern, board)
+        built = board.built
+        buildings = (
+            lamp_points(orange, normal)
+            + seen_points(orange, large_seen(orange, built, table))
+            + groups_with(NO_GROUPS, orange)[0],
+            lamp_points(blue, normal)
+            + seen_points(blue, large_seen(blue, built, table))
+            + groups_with(NO_GROUPS, blue)[0],
         )
-        free.append((own_spaces(colours[k], pieces.chartier) & ~board.occupied).bit_count())
-    return Totals(found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1])
+    o_used, b_used = cards
+    o_total = (
+        buildings[0]  # S1, S2
+        + _unbuilt_points(unbuilt[0], o_used)  # S3
+        + _postcard_points(pieces, streetlight, _ORANGE, board, o_used)  # S4
+    )
+    b_total = (
+        buildings[1] + _unbuilt_points(unbuilt[1], b_used) + _postcard_points(pieces, streetlight, _BLUE, board, b_used)
+    )
+    free = own_spaces(~board.occupied, pieces.chartier)  # S5: free spaces, the laid Chartier space mixed (W5, P7)
+    o_free = (colours[0] & free).bit_count()
+    b_free = (colours[1] & free).bit_count()
+    # A named tuple made by tuple.__new__: its generated __new__ is a Python call that costs as much as a line.
+    return tuple.__new__(Totals, (o_total, b_total, winner_of((o_total, o_free), (b_total, b_free)), o_free, b_free))
 
 
 def score(position: Position) -> Report:

@@ -392,6 +392,11 @@ def test_after_the_end_no_move_is_legal_g12() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         final.play("pass")
     assert (caught.value.code, caught.value.rule) == ("game-over", "G12")
+    # A build too, though play asks a build's referee before the end (a build it accepts shows the game goes on).
+    piece = final.reserve(final.turn)[0] if final.reserve(final.turn) else final.setup.pool[0].id
+    with pytest.raises(IllegalMoveError) as caught:
+        final.play(f"build {piece} A1")
+    assert (caught.value.code, caught.value.rule) == ("game-over", "G12")
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -518,7 +523,9 @@ def test_what_a_state_keeps_for_its_outcome_is_what_scratch_gives(seed: int) -> 
 
     for state in random_game(seed):
         if state.phase == 2:
-            assert state._tally == _tally_of(state.buildings, state.pieces, state.ground[3])
+            assert state._tally == _tally_of(
+                state.buildings, state.pieces, state.ground[3], state.setup.rules.large_streetlight_pattern
+            )
 
 
 def test_a_state_changed_by_hand_is_scored_from_its_own_fields() -> None:
