@@ -264,19 +264,27 @@ def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
 
 
 def _tables(setup: Setup) -> _Tables:
-    """The setup's tables: the last setup's by identity, else made from the tables of its pieces (a cache of 16
-    sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
+    """The setup's tables: the last setup's, or one of the last :data:`_RECENT_SIZE` setups', by identity (games
+    played side by side, a server replaying records in turn), else made from the tables of its pieces (a cache of
+    16 sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
     guessing them) or a record read anew rebuilds nothing but the tuple of faces."""
     global _last_tables
     last = _last_tables
     if last is not None and last[0] is setup:
         return last[1]
-    faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
-    tables = _piece_tables(setup.pool)._replace(faces=faces)  # type: ignore[arg-type]
-    _last_tables = (setup, tables)
-    return tables
+    last = _recent.get(id(setup))
+    if last is None or last[0] is not setup:  # (a setup kept here stays alive: its id is not another's)
+        faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
+        last = (setup, _piece_tables(setup.pool)._replace(faces=faces))  # type: ignore[arg-type]
+        if len(_recent) >= _RECENT_SIZE:
+            del _recent[next(iter(_recent))]  # the oldest
+        _recent[id(setup)] = last
+    _last_tables = last
+    return last[1]
 
 
+_RECENT_SIZE: Final = 32
+_recent: dict[int, tuple[Setup, _Tables]] = {}
 _last_tables: tuple[Setup, _Tables] | None = None
 
 

@@ -472,6 +472,18 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
 
 
+def test_games_played_side_by_side_keep_their_tables() -> None:
+    """The tables of the last setups are found by identity: moving from one game to another makes none again."""
+    from paris_score import game
+
+    a, b = random_setup(8), random_setup(9)
+    first = game._tables(a)
+    assert game._tables(b) is not first
+    assert game._tables(a) is first
+    assert game._tables(attrs.evolve(a)) is not first  # an equal setup, another object: made again, equal
+    assert game._tables(attrs.evolve(a)) == first
+
+
 def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
     """A piece's rotations and placements depend on its shape only: a pool new to the engine whose shapes it has
     seen (the same pieces under other ids, in another order) makes none again, and gets the same moves."""
