@@ -504,7 +504,10 @@ class GameState:
         orange, blue, _, light = self.ground
         tally = self._tally
         if tally is None or not (tally.buildings is self.buildings and tally.pieces is self.pieces):
+            # Made from the fields (a replay's last state, a state changed by hand) and kept: the next states too
+            # keep it move by move.
             tally = _tally_of(self.buildings, self.pieces, light, self.setup.rules.large_streetlight_pattern)
+            _SET_TALLY(self, tally)
         return totals_from(
             tally.board,
             self.pieces,
@@ -1006,10 +1009,10 @@ _INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
 _FIELD_INDEX: Final = {a.alias: i for i, a in enumerate(_INIT)}
 _VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
 """A state's fields in ``__init__`` order: :meth:`GameState._evolve` passes them by position (it is twice as quick)."""
-_TALLY_INDEX: Final = _FIELD_INDEX["tally"]
 _SETTERS: Final = {a.alias: vars(GameState)[a.name].__set__ for a in _INIT}
 """Each field's slot setter, by its ``__init__`` name: :class:`_Referee` changes its fields in place."""
 _SET_BOARD: Final = vars(GameState)["_board"].__set__
+_SET_TALLY: Final = vars(GameState)["_tally"].__set__
 
 
 class _Referee(GameState):
@@ -1021,7 +1024,8 @@ class _Referee(GameState):
     __slots__ = ()
 
     _KEEPS_TALLY: ClassVar[bool] = False
-    """A replay asks no outcome of the states it goes through: :meth:`state` makes the tally once, at the end."""
+    """A replay asks no outcome of the states it goes through: its last state makes the tally at its first
+    :meth:`~GameState.outcome`."""
 
     def _evolve(self, **changes: object) -> GameState:
         setters = _SETTERS
@@ -1032,11 +1036,7 @@ class _Referee(GameState):
 
     def state(self) -> GameState:
         """The game now, as an immutable :class:`GameState`."""
-        values = list(_VALUES(self))
-        if self.phase == 2:
-            pattern = self.setup.rules.large_streetlight_pattern
-            values[_TALLY_INDEX] = _tally_of(self.buildings, self.pieces, self.ground[3], pattern)
-        return GameState(*values)
+        return GameState(*_VALUES(self))
 
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
