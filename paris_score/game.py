@@ -118,7 +118,6 @@ from paris_score.scoring import _light as light_from
 from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
-    PoolPiece,
     Setup,
     Tile,
     is_good,
@@ -274,8 +273,11 @@ def _tables(setup: Setup) -> _Tables:
         return last[1]
     last = _recent.get(id(setup))
     if last is None or last[0] is not setup:  # (a setup kept here stays alive: its id is not another's)
-        faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
-        last = (setup, _piece_tables(setup.pool)._replace(faces=faces))  # type: ignore[arg-type]
+        orange, blue = setup.tiles
+        faces = (tuple(map(_turned_faces, orange)), tuple(map(_turned_faces, blue)))
+        pool = setup.pool
+        tables = _piece_tables(tuple([p.id for p in pool]), tuple([p.shape for p in pool]))
+        last = (setup, tables._replace(faces=faces))
         if len(_recent) >= _RECENT_SIZE:
             del _recent[next(iter(_recent))]  # the oldest
         _recent[id(setup)] = last
@@ -289,10 +291,10 @@ _last_tables: tuple[Setup, _Tables] | None = None
 
 
 @functools.lru_cache(maxsize=16)
-def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
-    """The tables of a setup's pool pieces (its faces left empty)."""
-    shapes = [_shape_tables(piece.shape) for piece in pool]
-    ids = tuple(piece.id for piece in pool)
+def _piece_tables(ids: tuple[str, ...], pool: tuple[Shape, ...]) -> _Tables:
+    """The tables of a setup's pool pieces, by their ids and shapes (its faces left empty): keyed by plain tuples,
+    whose hash and equality cost a fraction of the pieces' own (a record read again is a new setup)."""
+    shapes = [_shape_tables(shape) for shape in pool]
     by_id = {pid.upper(): i for i, pid in enumerate(ids)}
     takes = tuple(_take(pid.upper()) for pid in ids)
     return _Tables(
