@@ -12,9 +12,10 @@ timed calls on the same state or record (the garbage collector off while timing,
 as ``timeit`` does).  Every figure is processor time (``time.process_time``), not
 wall-clock time: on a shared machine the time the process waits for a core is not
 counted, though a busy machine still slows it (shared caches).  The replay is also timed the first time each record is
-seen (the engine keeps tables of the last 16 setups), against
+seen (the engine keeps the tables of the last 16 pools), and against
 ``benchmarks/naive_referee.py``, a referee written with sets and dicts, which
-must agree with the engine on every game.  Throughput plays whole random games
+must agree with the engine on every game: the two are timed in turn, round by
+round, and compared by their totals over the corpus (:func:`interleaved`).  Throughput plays whole random games
 from setup to score on one core for a few seconds.  Nothing here is a test:
 timings are printed, never asserted.
 """
