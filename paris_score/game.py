@@ -364,8 +364,9 @@ class GameState:
     occupied: Bitboard = 0
     """Every space with a piece on it (W1)."""
     _tally: _Tally | None = attrs.field(default=None, eq=False, repr=False, alias="tally")
-    """The board's scoring bitboards, kept move by move (not part of the state's value: no equality, hash or
-    string); ``None`` in phase 1."""
+    """What :meth:`outcome` needs of the board (:class:`_Tally`), kept move by move (not part of the state's value:
+    no equality, hash or string); ``None`` in phase 1, and in a replay's last state until its first
+    :meth:`outcome`."""
     _board: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """:meth:`position`, made on first use: a state is immutable, so is its position."""
     _KEEPS_TALLY: ClassVar[bool] = True
