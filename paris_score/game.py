@@ -294,12 +294,10 @@ _last_tables: tuple[Setup, _Tables] | None = None
 def _piece_tables(ids: tuple[str, ...], pool: tuple[Shape, ...]) -> _Tables:
     """The tables of a setup's pool pieces, by their ids and shapes (its faces left empty): keyed by plain tuples,
     whose hash and equality cost a fraction of the pieces' own (a record read again is a new setup)."""
-    shapes = [_shape_tables(shape) for shape in pool]
-    by_id = {pid.upper(): i for i, pid in enumerate(ids)}
-    takes = tuple(_take(pid.upper()) for pid in ids)
-    return _Tables(
-        ids, by_id, tuple(layouts for layouts, _ in shapes), tuple(turns for _, turns in shapes), takes, {}, ((), ())
-    )
+    layouts, rotations = zip(*map(_shape_tables, pool), strict=True)
+    upper = list(map(str.upper, ids))
+    by_id = dict(zip(upper, range(len(ids)), strict=True))
+    return tuple.__new__(_Tables, (ids, by_id, layouts, rotations, tuple(map(_take, upper)), {}, ((), ())))
 
 
 @functools.lru_cache(maxsize=512)
