@@ -12,9 +12,10 @@ timed calls on the same state or record (the garbage collector off while timing,
 as ``timeit`` does).  Every figure is processor time (``time.process_time``), not
 wall-clock time: on a shared machine the time the process waits for a core is not
 counted, though a busy machine still slows it (shared caches).  The replay is also timed the first time each record is
-seen (the engine keeps tables of the last 16 setups), against
+seen (the engine keeps the tables of the last 16 pools), and against
 ``benchmarks/naive_referee.py``, a referee written with sets and dicts, which
-must agree with the engine on every game.  Throughput plays whole random games
+must agree with the engine on every game: the two are timed in turn, round by
+round, and compared by their totals over the corpus (:func:`interleaved`).  Throughput plays whole random games
 from setup to score on one core for a few seconds.  Nothing here is a test:
 timings are printed, never asserted.
 """
@@ -78,6 +79,36 @@ def best(call: Callable[[], object], repeat: int, number: int) -> float:
         gc.enable()
 
 
+def interleaved(
+    first: list[Callable[[], object]], second: list[Callable[[], object]], rounds: int
+) -> tuple[list[float], list[float]]:
+    """For each input, the best time of one call of ``first[i]`` and of ``second[i]``, in seconds, over ``rounds``
+    rounds; each round times every input of one, then every input of the other, the two in turn (which goes first
+    alternates from round to round).
+
+    Timed apart, minutes apart, two figures meet different loads on a shared machine (the naive referee's own
+    time moved by half from one run to the next); timed in turn, a slower spell slows both, and the best of many
+    rounds is the figure least disturbed by other work (as ``timeit`` advises: the minimum, not the mean).  A
+    round goes over a whole corpus with one of them, so that neither is timed just after the other has filled the
+    processor's caches with its own data.  Each timing loops over a call for about a millisecond."""
+    best_times = ([float("inf")] * len(first), [float("inf")] * len(second))
+    loops = [[max(1, round(1e-3 / once(call))) for call in calls] for calls in (first, second)]
+    gc.disable()
+    try:
+        for k in range(rounds):
+            for side in (0, 1) if k % 2 == 0 else (1, 0):
+                calls, times, counts = (first, second)[side], best_times[side], loops[side]
+                for i, call in enumerate(calls):
+                    n = counts[i]
+                    start = time.process_time()
+                    for _ in range(n):
+                        call()
+                    times[i] = min(times[i], (time.process_time() - start) / n)
+    finally:
+        gc.enable()
+    return best_times
+
+
 def once(call: Callable[[], object]) -> float:
     start = time.process_time()
     call()
@@ -93,6 +124,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games in the corpus (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play games for the throughput")
+    parser.add_argument(
+        "--rounds", type=int, default=10, help="rounds of replay and naive referee timed in turn (default 10)"
+    )
     args = parser.parse_args()
     repeat = 5
 
@@ -114,14 +148,17 @@ def main() -> None:
             game_to_dict(GameRecord(states[0].setup, [str(m) for m in moves], (outcome.orange, outcome.blue)))
         )
     cold = [once(lambda r=r: paris_score.replay(r)) for r in records]
-    warm = [best(lambda r=r: paris_score.replay(r), repeat, 3) for r in records]
     texts = [json.dumps(r) for r in records]
     from_text = [best(lambda t=t: paris_score.replay(t), repeat, 3) for t in texts]
     for record in records:
         played, over = naive_referee.replay(record)
         assert (played, over) == (len(record["moves"]), True), f"the naive referee disagrees: {played}, {over}"
         assert paris_score.replay(record).result_agrees
-    naive = [best(lambda r=r: naive_referee.replay(r), 3, 1) for r in records]
+    warm, naive = interleaved(
+        [lambda r=r: paris_score.replay(r) for r in records],
+        [lambda r=r: naive_referee.replay(r) for r in records],
+        args.rounds,
+    )
 
     def median(values: list[float]) -> float:
         return statistics.median(values)
@@ -136,7 +173,13 @@ def main() -> None:
         (
             "naive referee (sets and dicts), a whole record",
             TARGETS["naive"],
-            f"{us(median(naive))} (x{median(naive) / median(warm):.0f} replay's time)",
+            f"{us(median(naive))} (x{sum(naive) / sum(warm):.1f} replay's time)",
+        ),
+        (
+            "  naive referee / replay, record by record",
+            "-",
+            " / ".join(f"{q:.1f}" for q in statistics.quantiles([n / w for n, w in zip(naive, warm, strict=True)], n=4))
+            + " (quartiles)",
         ),
     ]
 

@@ -27,13 +27,15 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterator
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 import attrs
 
 from paris_score import placement
-from paris_score.errors import SetupError
+from paris_score.errors import IllegalMoveError, SetupError
 from paris_score.model import (
+    _BLUE,
+    _ORANGE,
     ACTION_TOKENS,
     FACINGS,
     FRONT,
@@ -42,6 +44,7 @@ from paris_score.model import (
     Building,
     Facing,
     Ground,
+    Pattern,
     Pieces,
     Player,
     PlayerLike,
@@ -89,11 +92,29 @@ from paris_score.problems import (
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import Board, Totals, board_from, board_with, board_with_piece, totals, totals_from
+from paris_score.scoring import (
+    NO_GROUPS,
+    Board,
+    Entry,
+    Groups,
+    Light,
+    Totals,
+    _make,
+    board_from,
+    board_with,
+    board_with_piece,
+    groups_with,
+    lamp_points,
+    large_seen,
+    large_seen_after,
+    seen_points,
+    totals,
+    totals_from,
+)
+from paris_score.scoring import _light as light_from
 from paris_score.setups import (
     JARDIN_ID,
     TILES_PER_PLAYER,
-    PoolPiece,
     Setup,
     Tile,
     is_good,
@@ -124,16 +145,81 @@ Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
 """The postcards carrying orange's tokens, then blue's, in the order they were put there."""
 
 
-_Tally = tuple[tuple[Building, ...], Pieces, Board]
-"""The scorer's shared bitboards of a state's board (:class:`~paris_score.scoring.Board`), kept move by move in
-phase 2 so that :meth:`GameState.outcome` does not make them again, after the buildings and pieces they were made
-from (a state changed by hand, with ``attrs.evolve``, is scored from its own fields).  A plain tuple: one is made
-at every build."""
+_Side = tuple[Groups, int, tuple[Bitboard, ...], int]
+"""What :meth:`GameState.outcome` needs of one side's buildings: its groups (S2,
+:func:`~paris_score.scoring.groups_with`), its lit buildings' points by the normal lamps (S1a,
+:func:`~paris_score.scoring.lamp_points`), the spaces the large streetlight lights of each building
+(:func:`~paris_score.scoring.large_seen`, empty while it is not on the board) and their points (S1b)."""
 
 
-def _tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard) -> _Tally:
+class _Tally(NamedTuple):
+    """What :meth:`GameState.outcome` needs of a state's board, kept move by move in phase 2 so that it makes none
+    of it again: the scorer's shared bitboards and light, and each side's buildings' lines (S1, S2).  Made by
+    :data:`~paris_score.scoring._make`, one at every build or piece."""
+
+    buildings: tuple[Building, ...]
+    """The buildings it was made from: a state changed by hand (``attrs.evolve``) is scored from its own fields."""
+    pieces: Pieces
+    """The pieces it was made from."""
+    board: Board
+    light: Light
+    orange: _Side
+    blue: _Side
+
+    def points(self) -> tuple[int, int]:
+        """Each side's points of its buildings (S1, S2)."""
+        o, b = self.orange, self.blue
+        return o[0][0] + o[1] + o[3], b[0][0] + b[1] + b[3]
+
+
+_TALLY: Final = functools.partial(_make, _Tally)
+
+
+def _tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard, pattern: Pattern) -> _Tally:
     """The tally of a board, made from scratch."""
-    return buildings, pieces, board_from(buildings, pieces, streetlight)
+    board = board_from(buildings, pieces, streetlight)
+    light = light_from(pattern, board)
+    return _TALLY(
+        (buildings, pieces, board, light, _side_of(board.orange, board, light), _side_of(board.blue, board, light))
+    )
+
+
+def _side_of(entries: tuple[Entry, ...], board: Board, light: Light) -> _Side:
+    normal, _, table = light
+    groups = groups_with(NO_GROUPS, entries)
+    if table is None:
+        return groups, lamp_points(entries, normal), (), 0
+    seen = large_seen(entries, board.built, table)
+    return groups, lamp_points(entries, normal), seen, seen_points(entries, seen)
+
+
+def _lit_after(side: _Side, entries: tuple[Entry, ...], before: _Tally, board: Board, light: Light) -> _Side:
+    """``side`` (its buildings ``entries``) once the board ``before`` is ``board``, lit by ``light``: lamps covered
+    by a build (P3) or put down, the large streetlight put down, or a building (not the side's) in its light."""
+    groups, lamps, seen, large = side
+    was, normal = before.light[0], light[0]
+    if was != normal:
+        lamps += lamp_points(entries, normal & ~was) - lamp_points(entries, was & ~normal)
+    table = light[2]
+    if table is not None:
+        if before.light[2] is None:  # the large streetlight is put down: S1b from here on
+            seen = large_seen(entries, board.built, table)
+            large = seen_points(entries, seen)
+        elif board.built != before.board.built:
+            after = large_seen_after(seen, table, board.built & ~before.board.built)
+            if after is not seen:
+                seen, large = after, seen_points(entries, after)
+    return groups, lamps, seen, large
+
+
+def _with_building(side: _Side, new: tuple[Entry, ...], board: Board, light: Light) -> _Side:
+    """``side`` with its ``new`` building (the last of ``board``'s), lit by ``light``."""
+    groups, lamps, seen, large = side
+    normal, _, table = light
+    if table is None:
+        return groups_with(groups, new), lamps + lamp_points(new, normal), seen, large
+    lit = large_seen(new, board.built, table)
+    return groups_with(groups, new), lamps + lamp_points(new, normal), seen + lit, large + seen_points(new, lit)
 
 
 class _Tables(NamedTuple):
@@ -171,32 +257,41 @@ def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
 
 
 def _tables(setup: Setup) -> _Tables:
-    """The setup's tables: the last setup's by identity, else made from the tables of its pieces (a cache of 16
-    sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
+    """The setup's tables: the last setup's, or one of the last :data:`_RECENT_SIZE` setups', by identity (games
+    played side by side, a server replaying records in turn), else made from the tables of its pieces (a cache of
+    16 sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
     guessing them) or a record read anew rebuilds nothing but the tuple of faces."""
     global _last_tables
     last = _last_tables
     if last is not None and last[0] is setup:
         return last[1]
-    faces = tuple(tuple(_turned_faces(tile) for tile in stack) for stack in setup.tiles)
-    tables = _piece_tables(setup.pool)._replace(faces=faces)  # type: ignore[arg-type]
-    _last_tables = (setup, tables)
-    return tables
+    last = _recent.get(id(setup))
+    if last is None or last[0] is not setup:  # (a setup kept here stays alive: its id is not another's)
+        orange, blue = setup.tiles
+        faces = (tuple(map(_turned_faces, orange)), tuple(map(_turned_faces, blue)))
+        pool = setup.pool
+        tables = _piece_tables(tuple([p.id for p in pool]), tuple([p.shape for p in pool]))
+        last = (setup, tables._replace(faces=faces))
+        if len(_recent) >= _RECENT_SIZE:
+            del _recent[next(iter(_recent))]  # the oldest
+        _recent[id(setup)] = last
+    _last_tables = last
+    return last[1]
 
 
+_RECENT_SIZE: Final = 32
+_recent: dict[int, tuple[Setup, _Tables]] = {}
 _last_tables: tuple[Setup, _Tables] | None = None
 
 
 @functools.lru_cache(maxsize=16)
-def _piece_tables(pool: tuple[PoolPiece, ...]) -> _Tables:
-    """The tables of a setup's pool pieces (its faces left empty)."""
-    shapes = [_shape_tables(piece.shape) for piece in pool]
-    ids = tuple(piece.id for piece in pool)
-    by_id = {pid.upper(): i for i, pid in enumerate(ids)}
-    takes = tuple(_take(pid.upper()) for pid in ids)
-    return _Tables(
-        ids, by_id, tuple(layouts for layouts, _ in shapes), tuple(turns for _, turns in shapes), takes, {}, ((), ())
-    )
+def _piece_tables(ids: tuple[str, ...], pool: tuple[Shape, ...]) -> _Tables:
+    """The tables of a setup's pool pieces, by their ids and shapes (its faces left empty): keyed by plain tuples,
+    whose hash and equality cost a fraction of the pieces' own (a record read again is a new setup)."""
+    layouts, rotations = zip(*map(_shape_tables, pool), strict=True)
+    upper = list(map(str.upper, ids))
+    by_id = dict(zip(upper, range(len(ids)), strict=True))
+    return _make(_Tables, (ids, by_id, layouts, rotations, tuple(map(_take, upper)), {}, ((), ())))
 
 
 @functools.lru_cache(maxsize=512)
@@ -221,7 +316,7 @@ def _bits(bb: Bitboard) -> Iterator[Bitboard]:
 
 
 def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
-    return (value, players[1]) if player is Player.ORANGE else (players[0], value)
+    return (value, players[1]) if player is _ORANGE else (players[0], value)
 
 
 Outcome = Totals
@@ -238,7 +333,7 @@ class GameState:
 
     setup: Setup = attrs.field(repr=False)
     phase: int = 1
-    turn: Player = Player.ORANGE
+    turn: Player = _ORANGE
     placed: tuple[int, int] = (0, 0)
     """Tiles each player has put down (G4); the tile in hand is the next of the stack."""
     areas: int = 0
@@ -261,10 +356,13 @@ class GameState:
     occupied: Bitboard = 0
     """Every space with a piece on it (W1)."""
     _tally: _Tally | None = attrs.field(default=None, eq=False, repr=False, alias="tally")
-    """The board's scoring bitboards, kept move by move (not part of the state's value: no equality, hash or
-    string); ``None`` in phase 1."""
+    """What :meth:`outcome` needs of the board (:class:`_Tally`), kept move by move (not part of the state's value:
+    no equality, hash or string); ``None`` in phase 1, and in a replay's last state until its first
+    :meth:`outcome`."""
     _board: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """:meth:`position`, made on first use: a state is immutable, so is its position."""
+    _KEEPS_TALLY: ClassVar[bool] = True
+    """Whether :meth:`play` keeps the tally move by move (not in a replay's private referee)."""
 
     # -- making and reading states -------------------------------------------------------------------------------
 
@@ -286,24 +384,24 @@ class GameState:
     def hand(self, player: PlayerLike) -> Tile | None:
         """The tile in the player's hand (G4), or ``None`` once all 8 are down."""
         player = as_player(player)
-        k = self.placed[player is Player.BLUE]
+        k = self.placed[player is _BLUE]
         return self.setup.stack(player)[k] if k < TILES_PER_PLAYER else None
 
     def tiles_left(self, player: PlayerLike) -> int:
         """The player's tiles not on the board yet, the one in hand included."""
         player = as_player(player)
-        return TILES_PER_PLAYER - self.placed[player is Player.BLUE]
+        return TILES_PER_PLAYER - self.placed[player is _BLUE]
 
     def tokens(self, player: PlayerLike) -> int:
         """The player's action tokens not on a postcard yet (B5)."""
         player = as_player(player)
-        return ACTION_TOKENS - len(self.cards[player is Player.BLUE])
+        return ACTION_TOKENS - len(self.cards[player is _BLUE])
 
     def reserve(self, player: PlayerLike) -> tuple[str, ...]:
         """The ids of the pieces in the player's reserve, in setup order."""
         player = as_player(player)
         ids = self.setup.pool
-        return tuple(ids[i].id for i in scan(self.reserves[player is Player.BLUE]))
+        return tuple(ids[i].id for i in scan(self.reserves[player is _BLUE]))
 
     def pool_ids(self) -> tuple[str, ...]:
         """The ids of the pieces still in the pool, in setup order."""
@@ -312,9 +410,9 @@ class GameState:
     def card_user(self, card: Postcard) -> Player | None:
         """Who put a token on ``card``, or ``None``."""
         if card in self.cards[0]:
-            return Player.ORANGE
+            return _ORANGE
         if card in self.cards[1]:
-            return Player.BLUE
+            return _BLUE
         return None
 
     def view(self, player: PlayerLike | None = None) -> View:
@@ -330,11 +428,11 @@ class GameState:
         Placements that use an unused Métropolitain or a held Chartier space count.
         """
         player = as_player(player)
-        if self.phase != 2 or not self.chimneys[player is Player.BLUE]:
+        if self.phase != 2 or not self.chimneys[player is _BLUE]:
             return False
         tables = _tables(self.setup)
         room = self._room(player)
-        for i in scan(self.reserves[player is Player.BLUE]):
+        for i in scan(self.reserves[player is _BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
                 if fits(offsets, anchors, room):
                     return True
@@ -346,14 +444,14 @@ class GameState:
         return (
             self.phase == 2
             and len(self.cards[0]) + len(self.cards[1]) == 2 * ACTION_TOKENS
-            and not self.can_build(Player.ORANGE)
-            and not self.can_build(Player.BLUE)
+            and not self.can_build(_ORANGE)
+            and not self.can_build(_BLUE)
         )
 
     def _room(self, player: Player) -> Room:
         """Where ``player`` may build now (P1), and the spaces a held card's build adds (P3, P7)."""
         orange, blue, mixed, light = self.ground
-        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        own, opp = (orange, blue) if player is _ORANGE else (blue, orange)
         return room_of(BB_ALL & ~self.occupied, own, opp, mixed, light, self.metro is player, self.chartier is player)
 
     # -- the board as a position ----------------------------------------------------------------------------
@@ -400,16 +498,20 @@ class GameState:
             return totals(self.position())  # ValueError: no position yet
         orange, blue, _, light = self.ground
         tally = self._tally
-        if tally is None or not (tally[0] is self.buildings and tally[1] is self.pieces):
-            tally = _tally_of(self.buildings, self.pieces, light)
+        if tally is None or not (tally.buildings is self.buildings and tally.pieces is self.pieces):
+            # Made from the fields (a replay's last state, a state changed by hand) and kept: the next states too
+            # keep it move by move.
+            tally = _tally_of(self.buildings, self.pieces, light, self.setup.rules.large_streetlight_pattern)
+            _SET_TALLY(self, tally)
         return totals_from(
-            tally[2],
+            tally.board,
             self.pieces,
             (orange, blue),
             light,
             self.cards,
             (self.reserves[0].bit_count(), self.reserves[1].bit_count()),
             self.setup.rules.large_streetlight_pattern,
+            tally.points(),
         )
 
     # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
@@ -446,7 +548,7 @@ class GameState:
 
     def _phase_one_moves(self) -> list[Move]:
         moves: list[Move] = []
-        if self.placed[self.turn is Player.BLUE] < TILES_PER_PLAYER:
+        if self.placed[self.turn is _BLUE] < TILES_PER_PLAYER:
             for i in scan(~self.areas & 0xFFFF):
                 moves += _TILE_MOVES[i]
         else:
@@ -471,7 +573,7 @@ class GameState:
 
     def _phase_two_moves(self) -> list[Move]:
         player = self.turn
-        side = player is Player.BLUE
+        side = player is _BLUE
         tables = _tables(self.setup)
         moves: list[Move] = []
         room = self._room(player)
@@ -508,7 +610,7 @@ class GameState:
         """Add to ``moves`` those that activate ``card`` and do its action (G10), the bare activation apart."""
         free = BB_ALL & ~self.occupied
         orange, blue, _, _ = self.ground
-        own = orange if player is Player.ORANGE else blue
+        own = orange if player is _ORANGE else blue
         if card is Postcard.LEVITATION:
             if chimney:
                 tables = _tables(self.setup)
@@ -537,7 +639,7 @@ class GameState:
         elif card is Postcard.FONTAINE_DES_MERS:
             moves += [_FOUNTAINS[sq] for sq in scan(free & self._allowed(FOUNTAIN, player))]
             if self.chartier is player:
-                opp = blue if player is Player.ORANGE else orange
+                opp = blue if player is _ORANGE else orange
                 moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
         elif card is Postcard.BOUQUINISTES:
             mine, near = [], 0
@@ -558,12 +660,22 @@ class GameState:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        if self.phase == 2 and self.is_over:
-            raise GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
+        build = type(move) is Build
+        if self.phase == 2 and not build and self.is_over:
+            raise _over(move)
         referee = _REFEREES.get(type(move))
         if referee is None:
             raise TypeError(f"not a move: {move!r}")
-        return referee(self, move)
+        if not build:
+            return referee(self, move)
+        # A build its referee accepts shows that the game is not over (G12: its player can build), so the end is
+        # asked about only when it is refused (late in a game, asking costs both players' every placement).
+        try:
+            return referee(self, move)
+        except IllegalMoveError:
+            if self.phase == 2 and self.is_over:
+                raise _over(move) from None
+            raise
 
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
@@ -572,7 +684,7 @@ class GameState:
         player = self.turn
         if self.phase != 1:
             raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
-        side = player is Player.BLUE
+        side = player is _BLUE
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
             raise NO_TILE_IN_HAND.refuse(f"{player} has put down all 8 tiles: no tile in hand")
@@ -595,7 +707,9 @@ class GameState:
                 areas=self.areas | 1 << i,
                 ground=ground,
                 first_done=first_done,
-                tally=_tally_of(self.buildings, self.pieces, ground[3]),
+                tally=_tally_of(self.buildings, self.pieces, ground[3], self.setup.rules.large_streetlight_pattern)
+                if self._KEEPS_TALLY
+                else None,
             )
         return self._evolve(
             turn=player.other, placed=placed, areas=self.areas | 1 << i, ground=ground, first_done=first_done
@@ -606,7 +720,7 @@ class GameState:
             raise WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
         i = self._pool_piece(move.piece, "G5", "take")
         player = self.turn
-        side = player is Player.BLUE
+        side = player is _BLUE
         return self._evolve(
             turn=player.other,
             pool=self.pool & ~(1 << i),
@@ -637,7 +751,7 @@ class GameState:
     # -- phase 2: builds --------------------------------------------------------------------------------------
 
     def _reserve_piece(self, piece: str, rule: str, what: str) -> int:
-        side = self.turn is Player.BLUE
+        side = self.turn is _BLUE
         i = _tables(self.setup).by_id.get(piece)
         if i is None or not self.reserves[side] >> i & 1:
             raise PIECE_NOT_IN_RESERVE.refuse(f"{what}: {piece} is not in {self.turn}'s reserve", rule=rule)
@@ -645,7 +759,7 @@ class GameState:
 
     def _need_chimney(self) -> None:
         """B4: every building, the Jardin des Plantes included, takes one of the player's 7 chimneys."""
-        if not self.chimneys[self.turn is Player.BLUE]:
+        if not self.chimneys[self.turn is _BLUE]:
             raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
 
     def _build_move(self, move: Build) -> GameState:
@@ -671,7 +785,7 @@ class GameState:
         if taken:
             raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
         orange, blue, _, light = self.ground
-        opp = blue if player is Player.ORANGE else orange
+        opp = blue if player is _ORANGE else orange
         refusal = placement.build_refusal(
             player, cells, light, opp, metro, chartier, self.metro is player, self.chartier is player
         )
@@ -683,7 +797,7 @@ class GameState:
     ) -> GameState:
         """``base`` with piece ``i`` built on ``cells`` by the side to move of ``self``, the turn passed on."""
         player = self.turn
-        side = player is Player.BLUE
+        side = player is _BLUE
         building = Building(self.setup.pool[i].id, player, cells)
         pieces = base.pieces if chartier is None else _with_piece(base.pieces, "chartier", chartier)
         buildings = (*base.buildings, building)
@@ -696,7 +810,7 @@ class GameState:
             buildings=buildings,
             pieces=pieces,
             occupied=base.occupied | cells,
-            tally=_built(base._tally, buildings, pieces, building),
+            tally=_built(base._tally, buildings, pieces, building, self.setup.rules.large_streetlight_pattern),
         )
 
     # -- phase 2: postcards -------------------------------------------------------------------------------------
@@ -714,7 +828,7 @@ class GameState:
         if user is not None:
             raise CARD_ALREADY_USED.refuse(f"{TITLES[card]} already carries {user}'s token")
         player = self.turn
-        side = player is Player.BLUE
+        side = player is _BLUE
         kind = type(move)
         give = take = 0
         if kind is Levitate:
@@ -754,12 +868,12 @@ class GameState:
         return self._piece(card, move.at, cards)  # type: ignore[attr-defined]
 
     def _own(self, player: Player) -> Bitboard:
-        return self.ground[player is Player.BLUE]
+        return self.ground[player is _BLUE]
 
     def _allowed(self, piece: Piece, player: Player) -> Bitboard:
         """The spaces, free or not, where ``player`` may put ``piece`` (its ground, P6 P9-P13)."""
         orange, blue, mixed, light = self.ground
-        own, opp = (orange, blue) if player is Player.ORANGE else (blue, orange)
+        own, opp = (orange, blue) if player is _ORANGE else (blue, orange)
         return piece.allowed.spaces(own, mixed, light, opp)
 
     def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
@@ -776,14 +890,13 @@ class GameState:
         placed = self.pieces
         for key, value in pieces.items():
             placed = _with_piece(placed, key, value)
-        tally = self._tally
         return self._evolve(
             turn=self.turn.other,
             cards=cards,
             pieces=placed,
             occupied=self.occupied | 1 << sq,
             chartier=None if "chartier" in pieces else self.chartier,
-            tally=None if tally is None else (tally[0], placed, board_with_piece(tally[2], piece, sq)),
+            tally=_with_piece_tally(self._tally, placed, piece, sq, self.setup.rules.large_streetlight_pattern),
         )
 
     def _jardin(self, cells: Bitboard, cards: Cards) -> GameState:
@@ -799,11 +912,11 @@ class GameState:
                 f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
             )
         orange, blue, _, light = self.ground
-        opp = blue if player is Player.ORANGE else orange
+        opp = blue if player is _ORANGE else orange
         refusal = placement.jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
         if refusal is not None:
             raise refusal
-        side = player is Player.BLUE
+        side = player is _BLUE
         jardin = Building(JARDIN_ID, player, cells, jardin=True)
         buildings = (*self.buildings, jardin)
         return self._evolve(
@@ -812,7 +925,7 @@ class GameState:
             chimneys=_two(self.chimneys, player, self.chimneys[side] - 1),
             buildings=buildings,
             occupied=self.occupied | cells,
-            tally=_built(self._tally, buildings, self.pieces, jardin),
+            tally=_built(self._tally, buildings, self.pieces, jardin, self.setup.rules.large_streetlight_pattern),
         )
 
     def _annex_building(self, building: str) -> int:
@@ -838,7 +951,9 @@ class GameState:
             cards=cards,
             buildings=buildings,
             occupied=self.occupied | 1 << sq,
-            tally=_built(self._tally, buildings, self.pieces, extended, b),
+            tally=_tally_of(buildings, self.pieces, self.ground[3], self.setup.rules.large_streetlight_pattern)
+            if self._tally is not None
+            else None,
         )
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
@@ -852,7 +967,7 @@ class GameState:
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
         self._need_free(sq, "P12", "the fountain")
-        opp = self.ground[player is Player.ORANGE]
+        opp = self.ground[player is _ORANGE]
         allowed = self._allowed(FOUNTAIN, player)
         refusal = placement.fountain_refusal(player, sq, chartier, allowed, opp, self.chartier is player)
         if refusal is not None:
@@ -867,6 +982,10 @@ class GameState:
         self._need_free(sq, piece.rule, f"the {piece.label}")
         self._need_ground(piece, sq)
         return self._placed(cards, piece, sq, **{piece.key: sq})
+
+
+def _over(move: Move) -> IllegalMoveError:
+    return GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
 
 
 _REFEREES: Final[dict[type[Move], Callable[[GameState, Any], GameState]]] = {
@@ -886,6 +1005,7 @@ _VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
 _SETTERS: Final = {a.alias: vars(GameState)[a.name].__set__ for a in _INIT}
 """Each field's slot setter, by its ``__init__`` name: :class:`_Referee` changes its fields in place."""
 _SET_BOARD: Final = vars(GameState)["_board"].__set__
+_SET_TALLY: Final = vars(GameState)["_tally"].__set__
 
 
 class _Referee(GameState):
@@ -895,6 +1015,10 @@ class _Referee(GameState):
     immutable :class:`GameState`.  A refused move changes nothing, as every check comes before the change."""
 
     __slots__ = ()
+
+    _KEEPS_TALLY: ClassVar[bool] = False
+    """A replay asks no outcome of the states it goes through: its last state makes the tally at its first
+    :meth:`~GameState.outcome`."""
 
     def _evolve(self, **changes: object) -> GameState:
         setters = _SETTERS
@@ -925,16 +1049,39 @@ _JARDIN_DOWN: Final = {sq: BuildJardin(0x101 << sq) for sq in SQUARES[:-8]}
 
 
 def _built(
-    tally: _Tally | None,
-    buildings: tuple[Building, ...],
-    pieces: Pieces,
-    building: Building,
-    replacing: Building | None = None,
+    tally: _Tally | None, buildings: tuple[Building, ...], pieces: Pieces, building: Building, pattern: Pattern
 ) -> _Tally | None:
-    """``tally`` once ``building`` is built (or has replaced ``replacing``, P8), of the new ``buildings``."""
+    """``tally`` once ``building`` is built on free spaces (the last of the new ``buildings``)."""
     if tally is None:
         return None
-    return buildings, pieces, board_with(tally[2], building, replacing)
+    before = tally.board
+    board = board_with(before, building)
+    light = tally.light if board.lamps == before.lamps else light_from(pattern, board)  # a lamp covered (P3)
+    orange, blue = tally.orange, tally.blue
+    if light is not tally.light or light[2] is not None:  # the light of the buildings there before changes
+        orange = _lit_after(orange, before.orange, tally, board, light)
+        blue = _lit_after(blue, before.blue, tally, board, light)
+    if building.owner is _ORANGE:
+        orange = _with_building(orange, board.orange[-1:], board, light)
+    else:
+        blue = _with_building(blue, board.blue[-1:], board, light)
+    return _TALLY((buildings, pieces, board, light, orange, blue))
+
+
+def _with_piece_tally(
+    tally: _Tally | None, pieces: Pieces, piece: Piece, sq: Square, pattern: Pattern
+) -> _Tally | None:
+    """``tally`` once the special ``piece`` is put on ``sq``: a lamp lights the buildings beside it (S1a), the large
+    streetlight those it sees (S1b)."""
+    if tally is None:
+        return None
+    board = board_with_piece(tally.board, piece, sq)
+    if not piece.lamp:
+        return _TALLY((tally.buildings, pieces, board, tally.light, tally.orange, tally.blue))
+    light = light_from(pattern, board)
+    orange = _lit_after(tally.orange, board.orange, tally, board, light)
+    blue = _lit_after(tally.blue, board.blue, tally, board, light)
+    return _TALLY((tally.buildings, pieces, board, light, orange, blue))
 
 
 _PIECE_KEYS: Final = tuple(a.name for a in attrs.fields(Pieces))
@@ -950,7 +1097,7 @@ def _with_piece(pieces: Pieces, key: str, value: object) -> Pieces:
 
 
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
-    if player is Player.ORANGE:
+    if player is _ORANGE:
         return (*cards[0], card), cards[1]
     return cards[0], (*cards[1], card)
 

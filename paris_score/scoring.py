@@ -10,7 +10,8 @@ also works alone: without a board it computes one.  :func:`paris_score.score_man
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+import operator
+from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
@@ -18,7 +19,6 @@ from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import (
     _BLUE,
     _ORANGE,
-    PLAYERS,
     Building,
     Pattern,
     Pieces,
@@ -210,13 +210,40 @@ def _large_lights(s: Bitboard, built: Bitboard, table: Sight | None) -> Bitboard
     return lit_spaces(table, s, built & ~s) if table is not None and s & table.reach else 0
 
 
-def _lit_points(entries: tuple[Entry, ...], bd: Board, light: Light) -> int:
-    """S1 as a number: :func:`lit_buildings`' total without its lines (the engine's :meth:`outcome`)."""
+def lamp_points(entries: tuple[Entry, ...], lamps: Bitboard) -> int:
+    """S1a as a number: each building's size times the lamps of ``lamps`` beside it.
+
+    A sum over buildings and over lamps, so that the game engine keeps it move by move, adding and taking away only
+    the buildings and lamps a move changes."""
     total = 0
-    built = bd.built
-    normal, _, table = light
-    for _, s, halo, size in entries:
-        total += size * ((normal & halo).bit_count() + (1 if _large_lights(s, built, table) else 0))  # S1a, S1b
+    for _, _, halo, size in entries:  # a loop: a list given to sum() costs more for the one building of a move
+        total += size * (lamps & halo).bit_count()
+    return total
+
+
+def large_seen(entries: tuple[Entry, ...], built: Bitboard, table: Sight | None) -> tuple[Bitboard, ...]:
+    """S1b: the spaces of each building of ``entries`` the large streetlight lights, 0 for a building it does not
+    light (every one without the large streetlight)."""
+    if table is None:
+        return (0,) * len(entries)
+    reach = table.reach
+    return tuple([_large_lights(s, built, table) if s & reach else 0 for _, s, _, _ in entries])
+
+
+def large_seen_after(seen: tuple[Bitboard, ...], table: Sight, blockers: Bitboard) -> tuple[Bitboard, ...]:
+    """S1b: :func:`large_seen` once new building spaces ``blockers`` are built: a lit space stays lit unless one of
+    them is on its line of sight (the game engine's states keep what the large streetlight lights move by move)."""
+    lit = functools.reduce(operator.or_, seen, 0)
+    still = lit_spaces(table, lit, blockers)
+    return seen if still == lit else tuple([s & still for s in seen])
+
+
+def seen_points(entries: tuple[Entry, ...], seen: tuple[Bitboard, ...]) -> int:
+    """S1b as a number: the size of each building the large streetlight lights (``seen``: :func:`large_seen`)."""
+    total = 0
+    for k, lit in enumerate(seen):
+        if lit:
+            total += entries[k][3]
     return total
 
 
@@ -248,38 +275,45 @@ def largest_group(position: Position, player: PlayerLike, board: Board | None = 
     return _largest_group(_entries(board or board_of(position), as_player(player)))
 
 
-def _groups(entries: tuple[Entry, ...]) -> Iterator[tuple[int, list[Building]]]:
-    """S2: each edge-connected group of ``entries``' buildings, with its total size."""
-    left = list(entries)
-    while left:
-        first, _, reach, size = left.pop()
-        members = [first]
-        i = 0
-        while i < len(left):  # add every building beside the group, rescanning after each addition
-            other, s, halo, n = left[i]
-            if s & reach:
-                members.append(other)
-                size += n
-                reach |= halo
-                del left[i]
-                i = 0
+Group = tuple[Bitboard, int, tuple[Building, ...]]
+"""S2: an edge-connected group of one player's buildings: the spaces beside its buildings (their halos' union),
+its total size and its buildings."""
+Groups = tuple[int, tuple[Group, ...]]
+"""S2: one player's groups, after the largest one's size (the line's points)."""
+NO_GROUPS: Final[Groups] = (0, ())
+
+
+def groups_with(groups: Groups, entries: tuple[Entry, ...]) -> Groups:
+    """S2: ``groups`` once the buildings of ``entries`` are added, in turn: each joins every group it touches.
+
+    The one place the groups are decided: :func:`largest_group` adds every building to :data:`NO_GROUPS`, the
+    game engine one building at a time as it is built (buildings never go, so groups only merge and grow)."""
+    largest = groups[0]
+    found: Iterable[Group] = groups[1]
+    for building, s, reach, size in entries:
+        members: tuple[Building, ...] = (building,)
+        kept = []
+        for group in found:
+            if group[0] & s:
+                reach |= group[0]
+                size += group[1]
+                members += group[2]
             else:
-                i += 1
-        yield size, members
+                kept.append(group)
+        kept.append((reach, size, members))
+        found = kept
+        if size > largest:
+            largest = size
+    return largest, tuple(found)
 
 
 def _largest_group(entries: tuple[Entry, ...]) -> LargestGroup:
     best_points = 0
-    best: list[Building] = []
-    for size, members in _groups(entries):  # the ids are compared on a tie only, and sorted for the best group only
+    best: tuple[Building, ...] = ()
+    for _, size, members in groups_with(NO_GROUPS, entries)[1]:  # ids compared on a tie only, sorted for the best
         if size > best_points or (size == best_points and min([b.id for b in members]) < min([b.id for b in best])):
             best_points, best = size, members
     return LargestGroup(best_points, tuple(sorted([b.id for b in best])))
-
-
-def _largest_group_points(entries: tuple[Entry, ...]) -> int:
-    """S2 as a number: :func:`largest_group`'s points without its ids (the engine's :meth:`outcome`)."""
-    return max((size for size, _ in _groups(entries)), default=0)
 
 
 def unbuilt(position: Position, player: PlayerLike) -> Unbuilt:
@@ -576,24 +610,38 @@ def totals_from(
     cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]],
     unbuilt: tuple[int, int],
     pattern: Pattern,
+    buildings: tuple[int, int] | None = None,
 ) -> Totals:
     """:func:`totals` from a position's fields (the game engine's :meth:`~paris_score.game.GameState.outcome`):
     its :class:`Board`, special pieces, printed colours (orange's, blue's), streetlight spaces, postcards used
-    (orange's, blue's), reserve counts (orange's, blue's) and the large streetlight's pattern."""
-    light = _light(pattern, board)
-    found = []
-    free = []
-    for k, player in enumerate(PLAYERS):
-        used = cards[k]
-        entries = _entries(board, player)
-        found.append(
-            _lit_points(entries, board, light)
-            + _largest_group_points(entries)
-            + _unbuilt_points(unbuilt[k], used)
-            + _postcard_points(pieces, streetlight, player, board, used)
+    (orange's, blue's), reserve counts (orange's, blue's), the large streetlight's pattern and, when the caller
+    keeps them, the points of each side's buildings (S1 and S2: :func:`lamp_points`, :func:`seen_points`,
+    :func:`groups_with`)."""
+    orange, blue = board.orange, board.blue
+    if buildings is None:
+        normal, _, table = _light(pattern, board)
+        built = board.built
+        buildings = (
+            lamp_points(orange, normal)
+            + seen_points(orange, large_seen(orange, built, table))
+            + groups_with(NO_GROUPS, orange)[0],
+            lamp_points(blue, normal)
+            + seen_points(blue, large_seen(blue, built, table))
+            + groups_with(NO_GROUPS, blue)[0],
         )
-        free.append((own_spaces(colours[k], pieces.chartier) & ~board.occupied).bit_count())
-    return _make(Totals, (found[0], found[1], winner_of((found[0], free[0]), (found[1], free[1])), free[0], free[1]))
+    o_used, b_used = cards
+    o_total = (
+        buildings[0]  # S1, S2
+        + _unbuilt_points(unbuilt[0], o_used)  # S3
+        + _postcard_points(pieces, streetlight, _ORANGE, board, o_used)  # S4
+    )
+    b_total = (
+        buildings[1] + _unbuilt_points(unbuilt[1], b_used) + _postcard_points(pieces, streetlight, _BLUE, board, b_used)
+    )
+    free = own_spaces(~board.occupied, pieces.chartier)  # S5: free spaces, the laid Chartier space mixed (W5, P7)
+    o_free = (colours[0] & free).bit_count()
+    b_free = (colours[1] & free).bit_count()
+    return _make(Totals, (o_total, b_total, winner_of((o_total, o_free), (b_total, b_free)), o_free, b_free))
 
 
 def score(position: Position) -> Report:

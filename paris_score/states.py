@@ -220,7 +220,7 @@ def checked_state(
         buildings,
         pieces,
         _occupied(buildings, pieces),
-        None if phase == 1 else _tally_of(buildings, pieces, ground[3]),
+        None if phase == 1 else _tally_of(buildings, pieces, ground[3], setup.rules.large_streetlight_pattern),
     )
 
 

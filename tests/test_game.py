@@ -392,6 +392,11 @@ def test_after_the_end_no_move_is_legal_g12() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         final.play("pass")
     assert (caught.value.code, caught.value.rule) == ("game-over", "G12")
+    # A build too, though play asks a build's referee before the end (a build it accepts shows the game goes on).
+    piece = final.reserve(final.turn)[0] if final.reserve(final.turn) else final.setup.pool[0].id
+    with pytest.raises(IllegalMoveError) as caught:
+        final.play(f"build {piece} A1")
+    assert (caught.value.code, caught.value.rule) == ("game-over", "G12")
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -467,6 +472,18 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
 
 
+def test_games_played_side_by_side_keep_their_tables() -> None:
+    """The tables of the last setups are found by identity: moving from one game to another makes none again."""
+    from paris_score import game
+
+    a, b = random_setup(8), random_setup(9)
+    first = game._tables(a)
+    assert game._tables(b) is not first
+    assert game._tables(a) is first
+    assert game._tables(attrs.evolve(a)) is not first  # an equal setup, another object: made again, equal
+    assert game._tables(attrs.evolve(a)) == first
+
+
 def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
     """A piece's rotations and placements depend on its shape only: a pool new to the engine whose shapes it has
     seen (the same pieces under other ids, in another order) makes none again, and gets the same moves."""
@@ -518,7 +535,9 @@ def test_what_a_state_keeps_for_its_outcome_is_what_scratch_gives(seed: int) -> 
 
     for state in random_game(seed):
         if state.phase == 2:
-            assert state._tally == _tally_of(state.buildings, state.pieces, state.ground[3])
+            assert state._tally == _tally_of(
+                state.buildings, state.pieces, state.ground[3], state.setup.rules.large_streetlight_pattern
+            )
 
 
 def test_a_state_changed_by_hand_is_scored_from_its_own_fields() -> None:

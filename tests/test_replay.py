@@ -78,7 +78,8 @@ def immutable_replay(doc: dict[str, Any]) -> tuple[GameState, int, str | None]:
 @pytest.mark.parametrize("seed", range(40))
 def test_replaying_in_place_ends_where_immutable_states_do(seed: int) -> None:
     """replay() changes one state in place (the engine's own rules): its final state, the moves it played and the
-    refused move are those of playing immutable states, the outcome kept move by move included; the same
+    refused move are those of playing immutable states, what the outcome reads included (made at the last state's
+    first outcome, where immutable states keep it move by move); the same
     with a move of the record replaced by another legal-looking move of the game."""
     doc = record(seed)
     rng = random.Random(seed)
@@ -93,7 +94,9 @@ def test_replaying_in_place_ends_where_immutable_states_do(seed: int) -> None:
         assert done.moves_played == played
         assert (done.illegal.code if done.illegal else None) == code
         if state.phase == 2:
+            assert done.state._tally is None  # the referee keeps none: the first outcome() makes it
             assert done.state.outcome() == state.outcome()
+            assert done.state._tally == state._tally  # made from the fields, kept move by move: the same
 
 
 def test_text_dict_and_record_give_the_same_replay() -> None:

@@ -256,6 +256,30 @@ def test_s2_other_players_buildings_do_not_join() -> None:
     assert score(pos).blue.largest_group.points == 1
 
 
+def test_s2_groups_only_merge_as_buildings_are_added() -> None:
+    """groups_with, the one S2 step: a building added later joins every group it touches; added one at a time
+    (the game engine, as they are built) or all at once (the scorer), the groups are the same."""
+    from paris_score.scoring import NO_GROUPS, board_of, groups_with
+
+    pos = board("oooooooo  AA.B.CC.", orange="ABC")
+    entries = board_of(pos).orange
+    apart = groups_with(NO_GROUPS, entries)
+    assert apart[0] == 2
+    assert sorted((size, [b.id for b in members]) for _, size, members in apart[1]) == [
+        (1, ["B"]),
+        (2, ["A"]),
+        (2, ["C"]),
+    ]
+    joined = board("oooooooo  AADBECC.", orange="ABCDE")
+    every = board_of(joined).orange
+    one_by_one = NO_GROUPS
+    for k in range(len(every)):
+        one_by_one = groups_with(one_by_one, every[k : k + 1])
+    assert one_by_one == groups_with(NO_GROUPS, every)
+    ((_, size, members),) = one_by_one[1]
+    assert (one_by_one[0], size, sorted(b.id for b in members)) == (7, 7, ["A", "B", "C", "D", "E"])
+
+
 def test_s2_no_buildings_scores_zero() -> None:
     group = score(board("o  .")).blue.largest_group
     assert (group.points, group.buildings) == (0, ())
