@@ -38,7 +38,6 @@ from paris_score.model import (
     _ORANGE,
     ACTION_TOKENS,
     FACINGS,
-    FRONT,
     JARDIN_SIZE,
     MAX_BUILDINGS,
     Building,
@@ -634,8 +633,8 @@ class GameState:
             table = _PLACE_PIECE[card]
             moves += [table[sq] for sq in scan(free & self._allowed(card.piece, player))]  # type: ignore[arg-type]
         elif card is Postcard.LE_PENSEUR:
-            spots = free & self._allowed(STATUE, player)
-            moves += [move for sq in scan(spots) for front, move in _STATUES[sq] if free >> front & 1]
+            spots, taken = free & self._allowed(STATUE, player), self.occupied
+            moves += [_STATUES[sq][facing] for sq in scan(spots) for facing in placement.statue_facings(sq, taken)]
         elif card is Postcard.FONTAINE_DES_MERS:
             moves += [_FOUNTAINS[sq] for sq in scan(free & self._allowed(FOUNTAIN, player))]
             if self.chartier is player:
@@ -1038,11 +1037,8 @@ _PASS: Final = Pass()
 _TILE_MOVES: Final = tuple(tuple(PlaceTile(area, rotation) for rotation in ROTATIONS) for area in AREAS)
 _ACTIVATE: Final = {card: Activate(card) for card in Postcard}
 _PLACE_PIECE: Final = {card: tuple(PlacePiece(card, sq) for sq in SQUARES) for card in PIECE_CARDS}
-_STATUES: Final = tuple(
-    tuple((front, PlaceStatue(sq, facing)) for facing in FACINGS if (front := FRONT[facing][sq]) is not None)
-    for sq in SQUARES
-)
-"""Each space's statue moves, with the space in front that must be free (P11)."""
+_STATUES: Final = tuple({facing: PlaceStatue(sq, facing) for facing in FACINGS} for sq in SQUARES)
+"""Each space's statue moves by facing (which may be played: :func:`~paris_score.placement.statue_facings`)."""
 _FOUNTAINS: Final = tuple(PlaceFountain(sq) for sq in SQUARES)
 _FOUNTAINS_ON_CHARTIER: Final = tuple(PlaceFountain(sq, sq) for sq in SQUARES)
 _JARDIN_ACROSS: Final = {sq: BuildJardin(3 << sq) for sq in SQUARES if sq & 7 != 7}

@@ -38,6 +38,7 @@ import attrs
 
 from paris_score.errors import IllegalMoveError, Problem
 from paris_score.model import (
+    FACINGS,
     FRONT,
     MAX_BUILDINGS,
     PLAYERS,
@@ -85,6 +86,7 @@ from paris_score.squares import (
     BB_ADJACENT,
     BB_ALL,
     SIZE,
+    SQUARES,
     Bitboard,
     Square,
     adjacent,
@@ -596,6 +598,18 @@ def fountain_refusal(
             (chartier,),
         )
     return None
+
+
+_FRONTS: Final = tuple(
+    tuple((front, facing) for facing in FACINGS if (front := FRONT[facing][sq]) is not None) for sq in SQUARES
+)
+"""Each space's facings whose front space is on the board, with that space."""
+
+
+def statue_facings(sq: Square, occupied: Bitboard) -> list[Facing]:
+    """The facings a statue on ``sq`` may take (the game engine's moves): its front space on the board [ruling] and
+    free (P11), as :func:`statue_refusal` asks of one."""
+    return [facing for front, facing in _FRONTS[sq] if not occupied >> front & 1]
 
 
 def statue_refusal(sq: Square, facing: Facing, occupied: Bitboard) -> IllegalMoveError | None:
