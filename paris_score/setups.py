@@ -70,7 +70,7 @@ def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
 
 def _stacks(value: Any) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     orange, blue = value
-    return tuple(tuple(t) for t in orange), tuple(tuple(t) for t in blue)
+    return tuple(map(tuple, orange)), tuple(map(tuple, blue))
 
 
 def _first(value: PlayerLike) -> Player:

@@ -27,6 +27,7 @@ is not by its number and text.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -192,13 +193,21 @@ def _fast_pool(items: object) -> list[PoolPiece] | None:
         if type(id_) is not str or type(raw) is not list:
             return None
         try:
-            shape = fast_shape(tuple(raw))
+            piece = _fast_piece(id_, tuple(raw))
         except TypeError:  # an unhashable item: not a space name
             return None
-        if shape is None:
+        if piece is None:
             return None
-        pool.append(PoolPiece(id_, shape))
+        pool.append(piece)
     return pool
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_piece(id_: str, names: tuple[object, ...]) -> PoolPiece | None:
+    """The pool piece of an id and its shape's space names, ``None`` if they are not a shape; remembered (an
+    immutable value), as records of one box name the same dozen pieces again and again."""
+    shape = fast_shape(names)
+    return None if shape is None else PoolPiece(id_, shape)
 
 
 def _fast_stack(items: object) -> list[Tile] | None:
