@@ -985,6 +985,7 @@ class GameState:
 
 
 def _over(move: Move) -> IllegalMoveError:
+    """G12: the refusal of any move once the game is over."""
     return GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
 
 

@@ -322,8 +322,9 @@ def placement_problems(
     """Why ``player`` may not build on exactly ``cells`` now; empty when the build is legal.
 
     Uses the same rules and rulings as :func:`legal_placements`: a chimney
-    left (B4), free spaces (W1), connected, and the ground (P1, P3, P7),
-    decided as for a build move; the problem codes are those of
+    left (B4), free spaces (W1), connected, and the ground (P1, P3, P7), an
+    open card's build allowing any one space (a build move must name it:
+    ``metro=``, ``chartier=``); the problem codes are those of
     :func:`paris_score.check`.
     """
     player = as_player(player)

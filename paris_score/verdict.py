@@ -27,9 +27,12 @@ if TYPE_CHECKING:
 
 CHECK_FORMAT: Final = "paris-check/1"
 """The ``format`` of the referee's documents (docs/formats.md)."""
+UNFINISHED: Final[Verdict] = "legal, but not a finished game"
+"""The verdict of a legal position or record whose game is not over (F4, G12)."""
 
 __all__ = [
     "CHECK_FORMAT",
+    "UNFINISHED",
     "check_document",
     "left_out_line",
     "listed",
@@ -56,7 +59,7 @@ def verdict(problems: Sequence[Problem], final: bool = False) -> Verdict:
     if any(not p.rule.startswith("F") for p in broken):
         return "not legal"
     if broken:
-        return "legal, but not a finished game"
+        return UNFINISHED
     if not final:
         return "legal"
     if any(p.rule.startswith("F") for p in problems):
@@ -171,7 +174,7 @@ def record_verdict(done: Replay, final: bool = False) -> Verdict:
     if not done.legal or done.result_agrees is False:
         return "not legal"
     if final:
-        return "legal, a finished game" if done.finished else "legal, but not a finished game"
+        return "legal, a finished game" if done.finished else UNFINISHED
     return "legal"
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+import re
+from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -338,3 +339,23 @@ def test_colons_inside_strings_leave_the_count_on_the_safe_side() -> None:
     doc = rich_document()
     text = text_with(doc).replace('"format": "paris-position/1"', '"format": "paris-position/1", "x:": 1', 1)
     assert text_read(text) == strict_read(text)
+
+
+_STRING: Final = re.compile(r'"[^"\\]+"')
+"""A JSON string without escapes: a key, or a value such as a space's name."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(), st.data())
+def test_any_spelling_of_a_text_is_read_as_the_strict_reader_reads_it(position: Position, data: st.DataObject) -> None:
+    """Blanks around the ':'s, a key given twice in any object, characters of keys and strings written as
+    ``\\u`` escapes: the fast path and the strict decoding agree."""
+    doc = to_dict(position)
+    twice = data.draw(st.sampled_from([None, *objects(doc)]))
+    text = text_with(doc, twice, data.draw(st.sampled_from([": ", ":", " :\n", "\t: "])))
+    inside = [at for m in _STRING.finditer(text) for at in range(m.start() + 1, m.end() - 1)]
+    for at in sorted(data.draw(st.sets(st.sampled_from(inside), max_size=4)), reverse=True):
+        text = f"{text[:at]}\\u{ord(text[at]):04x}{text[at + 1 :]}"
+    found = text_read(text)
+    assert found == strict_read(text)
+    assert isinstance(found, list) == (twice is not None)

@@ -35,6 +35,7 @@ from paris_score.referee import only_errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
 from paris_score.verdict import (
+    UNFINISHED,
     left_out_line,
     listed,
     problems_document,
@@ -141,8 +142,6 @@ def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None
     found[key] = (path, walked) if first is None else (first[0], first[1] and walked)
 
 
-UNFINISHED: Final[Verdict] = "legal, but not a finished game"
-"""The verdict of a file that fails ``--final`` only because its game is not over (F4, G12)."""
 _DAMAGED_RECORD: Final = re.compile(r'"format"\s*:\s*"' + re.escape(GAME_FORMAT) + '"')
 """How a ``paris-game/1`` record that does not parse as JSON is still told from a position (docs/ci.md)."""
 
