@@ -179,7 +179,7 @@ _SETUP_KEYS_SET: Final = frozenset(_SETUP_KEYS)
 _NEEDED_SETUP_KEYS: Final = frozenset(("postcards", "pool", "tiles"))
 _PLAYER_NAMES: Final = frozenset(str(p) for p in PLAYERS)
 _POOL_KEYS_SET: Final = frozenset(PIECE_KEYS)
-_STR: Final = {str}
+_STR: Final = frozenset({str})
 
 
 def _fast_pool(items: object) -> list[PoolPiece] | None:
