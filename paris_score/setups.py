@@ -28,6 +28,7 @@ from paris_score.model import (
     PlayerLike,
     Rules,
     as_player,
+    is_building_id,
 )
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, is_shape, normalise
@@ -69,7 +70,7 @@ def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
 
 def _stacks(value: Any) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     orange, blue = value
-    return tuple(tuple(t) for t in orange), tuple(tuple(t) for t in blue)
+    return tuple(map(tuple, orange)), tuple(map(tuple, blue))
 
 
 def _first(value: PlayerLike) -> Player:
@@ -134,6 +135,9 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
     each 2 rows of 2 ground characters ``o b m l``; ``first`` orange or blue.
     Empty when the setup is good.
     """
+    if _plainly_good(setup):
+        object.__setattr__(setup, "_good", True)
+        return []
     found = postcard_problems(setup.postcards, where) + pool_problems(setup.pool, where)
     for player, stack in zip((Player.ORANGE, Player.BLUE), setup.tiles, strict=True):
         found += stack_problems(player, stack, where)
@@ -142,6 +146,41 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
     if not found:
         object.__setattr__(setup, "_good", True)
     return found
+
+
+_BOX_SIZE_LIST: Final = sorted(size for size, count in BOX_COUNTS.items() for _ in range(count))
+LOWER_TILES: Final[dict[Tile, Tile]] = {
+    (top, bottom): (top.lower(), bottom.lower()) for top in _TILE_ROWS for bottom in _TILE_ROWS
+}
+"""Every tile there is (2 rows of 2 ground characters, any case: 4,096 pairs), to the same in lower case."""
+_TILES: Final = frozenset(LOWER_TILES)
+_GOOD_SHAPES: Final[set[Shape]] = set()
+"""The pool shapes :func:`_plainly_good` has found connected (of the box's sizes: at most the 304 there are)."""
+
+
+def _plainly_good(setup: Setup) -> bool:
+    """True for a setup in which :func:`setup_problems`' checks below would find nothing, told apart by a few
+    set and list comparisons (a record's setup is checked every time it is read); ``False`` leaves the setup to
+    those checks, which word every problem."""
+    cards, pool, (orange, blue) = setup.postcards, setup.pool, setup.tiles
+    if len(cards) != POSTCARDS_IN_PLAY or len(pool) != POOL_SIZE or type(setup.first) is not Player:
+        return False
+    if not all(type(card) is Postcard for card in cards) or len(set(cards)) != POSTCARDS_IN_PLAY:
+        return False
+    if not all(type(piece) is PoolPiece and type(piece.id) is str and is_building_id(piece.id) for piece in pool):
+        return False
+    ids = {piece.id.upper() for piece in pool}
+    if len(ids) != POOL_SIZE or JARDIN_ID in ids or sorted([len(piece.shape) for piece in pool]) != _BOX_SIZE_LIST:
+        return False
+    shapes = [piece.shape for piece in pool]
+    if not _GOOD_SHAPES.issuperset(shapes):
+        if not all(map(is_shape, shapes)):
+            return False
+        _GOOD_SHAPES.update(shapes)
+    try:
+        return len(orange) == len(blue) == TILES_PER_PLAYER and _TILES.issuperset(orange) and _TILES.issuperset(blue)
+    except TypeError:  # an unhashable tile
+        return False
 
 
 # The parts of setup_problems, one a key of the setup, so a record reader can check each part it could read.

@@ -24,7 +24,7 @@ from paris_score.postcards import Postcard
 from paris_score.problems import REFUSALS
 from paris_score.referee import final_problems, only_errors
 from paris_score.scoring import score
-from paris_score.setups import PoolPiece
+from paris_score.setups import PoolPiece, _plainly_good, setup_problems
 from paris_score.squares import parse_square
 from tests.game_reference import all_rules
 from tests.game_setups import ADVANCED, phase_one, phase_two, play, setup
@@ -372,6 +372,30 @@ def test_a_bad_setup_is_refused_with_every_problem_g1() -> None:
     with pytest.raises(SetupError) as caught:
         GameState.start(bad)
     assert [e.where for e in caught.value.errors] == ["setup.pool[11].id", "setup.pool"]
+
+
+def test_every_one_problem_of_a_setup_is_found_past_the_quick_check_g1() -> None:
+    """setup_problems() first tells a plainly good setup by a few set comparisons: each single fault gets past it."""
+    good = setup()
+    pool, (orange, blue) = good.pool, good.tiles
+    assert setup_problems(good) == []
+    assert _plainly_good(good)
+    assert _plainly_good(attrs.evolve(good, first=Player.BLUE))
+    faults = {
+        "setup.postcards": attrs.evolve(good, postcards=good.postcards[:7]),
+        "setup.postcards[1]": attrs.evolve(good, postcards=(good.postcards[0], *good.postcards[:7])),
+        "setup.pool": attrs.evolve(good, pool=(*pool[:11], PoolPiece("Z", pool[0].shape))),
+        "setup.pool[11].id": attrs.evolve(good, pool=(*pool[:11], PoolPiece(pool[0].id.lower(), pool[11].shape))),
+        "setup.pool[0].id": attrs.evolve(good, pool=(PoolPiece("J", pool[0].shape), *pool[1:])),
+        "setup.pool[1].shape": attrs.evolve(
+            good, pool=(pool[0], PoolPiece(pool[1].id, ((0, 0), (0, 2), (0, 3))), *pool[2:])
+        ),
+        "setup.tiles.orange[2]": attrs.evolve(good, tiles=((*orange[:2], ("ox", "oo"), *orange[3:]), blue)),
+        "setup.tiles.blue": attrs.evolve(good, tiles=(orange, blue[:7])),
+    }
+    for where, bad in faults.items():
+        assert not _plainly_good(bad), where
+        assert [e.where for e in setup_problems(bad)] == [where]
 
 
 def random_game(seed: int) -> list[GameState]:

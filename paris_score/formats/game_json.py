@@ -27,6 +27,7 @@ is not by its number and text.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -43,6 +44,7 @@ from paris_score.formats.position_json import fast_rules, fast_shape, read_rules
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
 from paris_score.setups import (
+    LOWER_TILES,
     PoolPiece,
     Setup,
     Tile,
@@ -177,6 +179,7 @@ _SETUP_KEYS_SET: Final = frozenset(_SETUP_KEYS)
 _NEEDED_SETUP_KEYS: Final = frozenset(("postcards", "pool", "tiles"))
 _PLAYER_NAMES: Final = frozenset(str(p) for p in PLAYERS)
 _POOL_KEYS_SET: Final = frozenset(PIECE_KEYS)
+_STR: Final = frozenset({str})
 
 
 def _fast_pool(items: object) -> list[PoolPiece] | None:
@@ -190,24 +193,31 @@ def _fast_pool(items: object) -> list[PoolPiece] | None:
         if type(id_) is not str or type(raw) is not list:
             return None
         try:
-            shape = fast_shape(tuple(raw))
+            piece = _fast_piece(id_, tuple(raw))
         except TypeError:  # an unhashable item: not a space name
             return None
-        if shape is None:
+        if piece is None:
             return None
-        pool.append(PoolPiece(id_, shape))
+        pool.append(piece)
     return pool
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_piece(id_: str, names: tuple[object, ...]) -> PoolPiece | None:
+    """The pool piece of an id and its shape's space names, ``None`` if they are not a shape; remembered (an
+    immutable value), as records of one box name the same dozen pieces again and again."""
+    shape = fast_shape(names)
+    return None if shape is None else PoolPiece(id_, shape)
 
 
 def _fast_stack(items: object) -> list[Tile] | None:
     if type(items) is not list:
         return None
-    stack = []
-    for tile in items:
-        if type(tile) is not list or len(tile) != 2 or type(tile[0]) is not str or type(tile[1]) is not str:
-            return None
-        stack.append((tile[0].lower(), tile[1].lower()))
-    return stack
+    try:  # (a tile of other rows is read again by the reader that words errors)
+        stack = [LOWER_TILES[tuple(tile)] for tile in items if type(tile) is list]
+    except (KeyError, TypeError):  # TypeError: an unhashable row
+        return None
+    return stack if len(stack) == len(items) else None
 
 
 def read_well_formed(data: object) -> GameRecord | None:
@@ -232,7 +242,7 @@ def read_well_formed(data: object) -> GameRecord | None:
     moves = data.get("moves", [])
     if type(moves) is not list or len(moves) > MAX_MOVES:
         return None
-    if not all(type(m) is str and len(m) <= MAX_MOVE_CHARS for m in moves):
+    if moves and (set(map(type, moves)) != _STR or max(map(len, moves)) > MAX_MOVE_CHARS):
         return None
     result = None
     if "result" in data:
