@@ -149,11 +149,11 @@ def setup_problems(setup: Setup, where: str = "setup") -> list[Located]:
 
 
 _BOX_SIZE_LIST: Final = sorted(size for size, count in BOX_COUNTS.items() for _ in range(count))
-LOWER_TILES: Final[dict[Tile, Tile]] = {
+_LOWER_TILES: Final[dict[Tile, Tile]] = {
     (top, bottom): (top.lower(), bottom.lower()) for top in _TILE_ROWS for bottom in _TILE_ROWS
 }
 """Every tile there is (2 rows of 2 ground characters, any case: 4,096 pairs), to the same in lower case."""
-_TILES: Final = frozenset(LOWER_TILES)
+_TILES: Final = frozenset(_LOWER_TILES)
 _GOOD_SHAPES: Final[set[Shape]] = set()
 """The pool shapes :func:`_plainly_good` has found connected (of the box's sizes: at most the 304 there are)."""
 

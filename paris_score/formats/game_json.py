@@ -44,7 +44,7 @@ from paris_score.formats.position_json import fast_rules, fast_shape, read_rules
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
 from paris_score.setups import (
-    LOWER_TILES,
+    _LOWER_TILES,
     PoolPiece,
     Setup,
     Tile,
@@ -214,7 +214,7 @@ def _fast_stack(items: object) -> list[Tile] | None:
     if type(items) is not list:
         return None
     try:  # (a tile of other rows is read again by the reader that words errors)
-        stack = [LOWER_TILES[tuple(tile)] for tile in items if type(tile) is list]
+        stack = [_LOWER_TILES[tuple(tile)] for tile in items if type(tile) is list]
     except (KeyError, TypeError):  # TypeError: an unhashable row
         return None
     return stack if len(stack) == len(items) else None
