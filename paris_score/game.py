@@ -637,9 +637,9 @@ class GameState:
             moves += [_STATUES[sq][facing] for sq in scan(spots) for facing in placement.statue_facings(sq, taken)]
         elif card is Postcard.FONTAINE_DES_MERS:
             moves += [_FOUNTAINS[sq] for sq in scan(free & self._allowed(FOUNTAIN, player))]
-            if self.chartier is player:
-                opp = blue if player is _ORANGE else orange
-                moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & opp)]
+            opp = blue if player is _ORANGE else orange
+            on_chartier = placement.fountain_on_chartier(opp, self.chartier is player)
+            moves += [_FOUNTAINS_ON_CHARTIER[sq] for sq in scan(free & on_chartier)]
         elif card is Postcard.BOUQUINISTES:
             mine, near = [], 0
             for b in self.buildings:

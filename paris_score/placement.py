@@ -581,18 +581,23 @@ def piece_ground_problem(piece: Piece, user: Player, sq: Square, allowed: Bitboa
     )
 
 
+def fountain_on_chartier(opponents: Bitboard, holds_chartier: bool) -> Bitboard:
+    """Where the fountain may go with the held Chartier space laid under it: the opponent's colour (P7, P12)."""
+    return opponents if holds_chartier else 0
+
+
 def fountain_refusal(
     player: Player, sq: Square, chartier: Square | None, allowed: Bitboard, opponents: Bitboard, holds_chartier: bool
 ) -> IllegalMoveError | None:
     """The option and the ground of a move putting the fountain on ``sq`` (P12; ``allowed``: its ground), or
     ``None``: with ``chartier=``, on the held Chartier space laid on the opponent's colour (P7, its space named)."""
+    on_chartier = fountain_on_chartier(opponents, holds_chartier) >> sq & 1
     if chartier is None:
-        on_chartier = holds_chartier and opponents >> sq & 1
         hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)" if on_chartier else ""
         return piece_refusal(FOUNTAIN, player, sq, allowed, hint)
     if not holds_chartier:
         return CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
-    if chartier != sq or not opponents >> sq & 1:
+    if chartier != sq or not on_chartier:
         return CHARTIER_NOT_UNDER_FOUNTAIN.refuse(
             f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
             (chartier,),
