@@ -1,7 +1,4 @@
-"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed.
-
-The deprecated ``paris_score/setup.py`` is never collected: importing it warns (tests/test_deprecated.py checks it).
-"""
+"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed."""
 
 from __future__ import annotations
 
@@ -9,6 +6,6 @@ import importlib.util
 
 collect_ignore = [
     path
-    for path, needs in (("paris_score/pettingzoo.py", "pettingzoo"), ("paris_score/openspiel.py", "pyspiel"))
+    for path, needs in (("paris_score/game/pettingzoo.py", "pettingzoo"), ("paris_score/game/openspiel.py", "pyspiel"))
     if importlib.util.find_spec(needs) is None
-] + ["paris_score/setup.py"]
+]

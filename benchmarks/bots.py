@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from paris_score.actions import legal_actions, move_of  # noqa: E402
-from paris_score.bots import Bot, greedy_bot, ismcts, play_game, play_match, random_bot  # noqa: E402
 from paris_score.game import GameState  # noqa: E402
-from paris_score.generate import random_setup  # noqa: E402
+from paris_score.game.actions import legal_actions, move_of  # noqa: E402
+from paris_score.game.bots import Bot, greedy_bot, ismcts, play_game, play_match, random_bot  # noqa: E402
+from paris_score.game.generate import random_setup  # noqa: E402
 
 
 def engine_game(seed: int) -> None:
@@ -56,7 +56,7 @@ def arena_game(seed: int) -> None:
 def openspiel_game(seed: int) -> None:
     import pyspiel
 
-    import paris_score.openspiel  # noqa: F401  (registers the game)
+    import paris_score.game.openspiel  # noqa: F401  (registers the game)
 
     rng = random.Random(seed)
     state = pyspiel.load_game("python_paris_lumiere", {"seed": seed}).new_initial_state()
@@ -69,7 +69,7 @@ def openspiel_game(seed: int) -> None:
 
 
 def pettingzoo_game(seed: int) -> None:
-    from paris_score.pettingzoo import env
+    from paris_score.game.pettingzoo import env
 
     rng = random.Random(seed)
     environment = env()

@@ -3,7 +3,7 @@
 Each checkout (a directory holding ``paris_score/``, e.g. a ``git worktree``
 of an older commit) is imported in its own worker process, in turn, on the
 same inputs drawn by this checkout: JSON positions of
-:func:`paris_score.generate.corpus` (``score``, ``check``, ``loads``) and
+:func:`paris_score.game.generate.corpus` (``score``, ``check``, ``loads``) and
 records of random games (``play``, ``legal_moves``, ``outcome``,
 ``score_state``, ``replay``; only where the checkout has a game engine).
 ``outcome`` and ``score_state`` (``score(state.position())``) are measured on
@@ -57,7 +57,7 @@ def inputs(positions: int, games: int, seed: int) -> dict[str, Any]:
     from paris_score import dumps
     from paris_score.formats.game_json import GameRecord, game_to_dict
     from paris_score.game import GameState
-    from paris_score.generate import corpus, random_setup
+    from paris_score.game.generate import corpus, random_setup
 
     records = []
     for i in range(games):
@@ -87,7 +87,7 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
 
     from paris_score.formats.game_json import game_from_dict
     from paris_score.game import GameState
-    from paris_score.moves import Move
+    from paris_score.game.moves import Move
 
     calls: list[Callable[[], object]] = []
     for record in data["records"]:

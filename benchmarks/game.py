@@ -5,7 +5,7 @@ Run it from a checkout (no install needed)::
     python benchmarks/game.py              # 200 games
     python benchmarks/game.py --games 50   # quicker
 
-The corpus: random games from :func:`paris_score.generate.random_setup` (fictional
+The corpus: random games from :func:`paris_score.game.generate.random_setup` (fictional
 setups) in which every move is drawn uniformly from ``legal_moves()``, about 40
 moves each.  Per-call figures are the median over the corpus of the best of a few
 timed calls on the same state or record (the garbage collector off while timing,
@@ -40,8 +40,8 @@ import naive_referee  # noqa: E402
 import paris_score  # noqa: E402
 from paris_score.formats.game_json import GameRecord, game_to_dict  # noqa: E402
 from paris_score.game import GameState  # noqa: E402
-from paris_score.generate import random_setup  # noqa: E402
-from paris_score.moves import Move  # noqa: E402
+from paris_score.game.generate import random_setup  # noqa: E402
+from paris_score.game.moves import Move  # noqa: E402
 
 TARGETS = {
     "play": "<= 15 us",

@@ -7,7 +7,7 @@ Run it from a checkout (no install needed)::
     python benchmarks/pipeline.py --root ../old    # the same pipeline on another checkout (before/after)
 
 The archive is written to a temporary folder: finished random legal games
-(:func:`paris_score.generate.corpus`), one ``paris-position/1`` JSON file
+(:func:`paris_score.game.generate.corpus`), one ``paris-position/1`` JSON file
 each.  A job is a chunk of file paths; it reads each file, runs
 ``check(position, final=True)`` and scores the legal ones, and sends back
 only the totals and the winner (docs/performance.md, "Using every core").
@@ -89,7 +89,7 @@ def job(paths: Sequence[str]) -> tuple[list[Result], float]:
 
 def write_archive(folder: Path, games: int, seed: int) -> list[str]:
     import paris_score
-    from paris_score.generate import corpus
+    from paris_score.game.generate import corpus
 
     paths = []
     for i, position in enumerate(corpus(games, seed)):

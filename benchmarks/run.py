@@ -6,7 +6,7 @@ Run it from a checkout (no install needed)::
     python benchmarks/run.py --quick      # a smaller corpus, fewer repeats (a minute less)
     python benchmarks/run.py --parallel   # also: score_many over both cores (ProcessPoolExecutor)
 
-The corpus is drawn by :func:`paris_score.generate.random_position` (the
+The corpus is drawn by :func:`paris_score.game.generate.random_position` (the
 generator the tests use) from a fixed seed: finished legal games (F4) in
 which every postcard, every large streetlight preset and custom offset lists
 occur.  Each per-call figure is the median over the corpus of the best of a
@@ -40,7 +40,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "cli")]
 
 import paris_score  # noqa: E402
 from paris_score import Player, Position, check, dumps, legal_placements, loads, score  # noqa: E402
-from paris_score.generate import corpus  # noqa: E402
+from paris_score.game.generate import corpus  # noqa: E402
 from paris_score.model import PATTERN_NAMES  # noqa: E402
 from paris_score.postcards import Postcard  # noqa: E402
 from paris_score.shapes import Shape, fixed_polyominoes  # noqa: E402

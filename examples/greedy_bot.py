@@ -2,14 +2,14 @@
 
     python examples/greedy_bot.py GAMES [--seed N]
 
-Each game starts from a random, fictional setup (:func:`paris_score.generate.random_setup`:
+Each game starts from a random, fictional setup (:func:`paris_score.game.generate.random_setup`:
 invented tile faces and piece shapes, the box's being unknown).  The greedy
-bot (:func:`paris_score.bots.greedy_bot`) plays, among the legal moves, the
+bot (:func:`paris_score.game.bots.greedy_bot`) plays, among the legal moves, the
 one after which its lead by :meth:`GameState.outcome
 <paris_score.game.GameState.outcome>` is largest (ties: the first in
 :meth:`legal_moves`' order); in phase 1, where no position exists yet, it
 plays at random.  Its opponent plays uniformly random legal moves
-(:func:`paris_score.bots.random_bot`).  The bot plays orange in even games and
+(:func:`paris_score.game.bots.random_bot`).  The bot plays orange in even games and
 blue in odd ones, each setup twice; the script prints one line: games, wins,
 draws, losses and the win rate.  ``paris-score play --orange greedy --blue
 random --games N`` plays the same match with a confidence interval.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from paris_score.bots import greedy_bot, play_match, random_bot
+from paris_score.game.bots import greedy_bot, play_match, random_bot
 
 
 def main(argv: list[str] | None = None) -> int:

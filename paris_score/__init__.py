@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
+from paris_score._moved import FINDER, MOVED, old_path
 from paris_score.batch import check_many, load_many, loads_many, score_many
 from paris_score.catalogue import Catalogue, CataloguePiece
 from paris_score.errors import (
@@ -31,6 +33,8 @@ from paris_score.errors import (
 from paris_score.example import rulebook_example
 from paris_score.formats import dumps, load, loads, position_from_dict, position_to_dict
 from paris_score.formats.catalogue_json import load_catalogue, loads_catalogue
+from paris_score.game.moves import Move
+from paris_score.game.setups import PoolPiece, Setup, setup_problems
 from paris_score.model import (
     Building,
     Ground,
@@ -44,18 +48,19 @@ from paris_score.model import (
     Statue,
     as_player,
 )
-from paris_score.moves import Move
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
 from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
-from paris_score.setups import PoolPiece, Setup, setup_problems
 from paris_score.shapes import Shape
 from paris_score.verdict import check_document
 
 __version__ = "0.1.0"
+
+if FINDER not in sys.meta_path:
+    sys.meta_path.append(FINDER)  # the old paths of the modules that moved (paris_score.moves, ...): they warn
 
 __all__ = [
     "BatchError",
@@ -119,9 +124,7 @@ __all__ = [
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
 
     def __getattr__(name: str) -> object:
-        """``paris_score.setup``, the deprecated name of :mod:`paris_score.setups` (it warns)."""
-        if name == "setup":
-            import importlib
-
-            return importlib.import_module("paris_score.setup")
+        """The modules that moved (``paris_score.setup``, ``paris_score.moves``, ...) at their old paths (they warn)."""
+        if name in MOVED:
+            return old_path(name)
         raise AttributeError(f"module 'paris_score' has no attribute {name!r}")

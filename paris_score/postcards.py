@@ -178,7 +178,7 @@ STAMPED: Final = tuple(card for card, c in CARDS.items() if c.stamped)
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
 
     def __getattr__(name: str) -> object:
-        """``PIECE_CARDS``, a deprecated dict that clashed with :data:`paris_score.moves.PIECE_CARDS` (it warns)."""
+        """``PIECE_CARDS``, deprecated: it clashed with :data:`paris_score.game.moves.PIECE_CARDS` (it warns)."""
         if name == "PIECE_CARDS":
             warnings.warn(
                 "paris_score.postcards.PIECE_CARDS is deprecated: use PIECE[key].card", DeprecationWarning, stacklevel=2

@@ -4,7 +4,7 @@
 
 >>> import paris_score
 >>> from paris_score.formats.game_json import GameRecord
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> replay = paris_score.replay(GameRecord(random_setup(1), ["tile A1 0", "tile Z9 0"]))
 >>> replay.legal, replay.moves_played, replay.illegal.move, replay.illegal.rule
 (False, 1, 2, 'G3')
@@ -26,9 +26,9 @@ import attrs
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
-from paris_score.game import GameState, _Referee
+from paris_score.game.moves import Move
+from paris_score.game.state import GameState, _Referee
 from paris_score.model import PLAYERS, Player, as_player
-from paris_score.moves import Move
 from paris_score.report import Report
 from paris_score.scoring import score
 from paris_score.squares import Square, square_name

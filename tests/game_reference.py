@@ -15,8 +15,8 @@ import functools
 from collections.abc import Iterator
 
 from paris_score.game import GameState
+from paris_score.game.moves import Move
 from paris_score.model import Player
-from paris_score.moves import Move
 from paris_score.postcards import Postcard
 
 Cell = tuple[int, int]

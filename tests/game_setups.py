@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from paris_score.game import GameState
+from paris_score.game.moves import AREAS
+from paris_score.game.setups import PoolPiece, Setup
 from paris_score.model import Player
-from paris_score.moves import AREAS
 from paris_score.postcards import STARRED, Postcard
-from paris_score.setups import PoolPiece, Setup
 from paris_score.squares import SQUARE_NAMES
 
 GROUND = (

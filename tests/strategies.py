@@ -7,7 +7,8 @@ import string
 from hypothesis import strategies as st
 
 from paris_score.game import GameState
-from paris_score.generate import random_position
+from paris_score.game.generate import random_position
+from paris_score.game.moves import Move
 from paris_score.model import (
     BOX_SIZES,
     FACINGS,
@@ -23,7 +24,6 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.moves import Move
 from paris_score.paris2020.model import District, EndOfGame, Property
 from paris_score.paris2020.model import Player as Paris2020Player
 from paris_score.postcards import Postcard
@@ -115,7 +115,7 @@ def positions(draw: st.DrawFn) -> Position:
 
 
 def legal_positions(finished: bool | None = None) -> st.SearchStrategy[Position]:
-    """A random legal position from :func:`paris_score.generate.random_position` (one generator).
+    """A random legal position from :func:`paris_score.game.generate.random_position` (one generator).
 
     Hypothesis drives the generator's random choices (``st.randoms(use_true_random=False)``),
     so failures shrink and replay.  ``finished``: ``True`` a finished game (F4),
@@ -185,7 +185,7 @@ options = st.none() | squares
 @st.composite
 def moves(draw: st.DrawFn) -> Move:
     """Any move the notation can write, legal or not."""
-    from paris_score import moves as m
+    from paris_score.game import moves as m
 
     return draw(
         st.one_of(
@@ -206,10 +206,10 @@ def moves(draw: st.DrawFn) -> Move:
 
 @st.composite
 def game_states(draw: st.DrawFn) -> GameState:
-    """A state of a uniformly random game of a random fictional setup (:func:`~paris_score.generate.random_setup`)."""
+    """A state of a uniformly random game of a random fictional setup (:func:`~paris_score.game.random_setup`)."""
     import random
 
-    from paris_score.generate import random_setup
+    from paris_score.game.generate import random_setup
 
     seed = draw(st.integers(0, 10_000))
     length = draw(st.integers(0, 120))

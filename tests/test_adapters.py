@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from paris_score.actions import NUM_ACTIONS, legal_actions
-from paris_score.generate import random_setup
+from paris_score.game.actions import NUM_ACTIONS, legal_actions
+from paris_score.game.generate import random_setup
+from paris_score.game.observations import OBSERVATION_SIZE, observation
 from paris_score.model import Player
-from paris_score.observations import OBSERVATION_SIZE, observation
 
 
 def test_the_observation_of_each_player() -> None:
@@ -33,14 +33,14 @@ def test_pettingzoo_api_test_passes() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
-    from paris_score.pettingzoo import env
+    from paris_score.game.pettingzoo import env
 
     api_test(env(), num_cycles=300)
 
 
 def test_pettingzoo_plays_whole_games_with_the_masks() -> None:
     pytest.importorskip("pettingzoo")
-    from paris_score.pettingzoo import env
+    from paris_score.game.pettingzoo import env
 
     environment = env(render_mode="ansi")
     for seed in range(3):
@@ -70,7 +70,7 @@ def test_pettingzoo_plays_whole_games_with_the_masks() -> None:
 
 def openspiel_game(seed: int = 1) -> Any:
     pyspiel = pytest.importorskip("pyspiel")
-    import paris_score.openspiel  # noqa: F401  (registers the game)
+    import paris_score.game.openspiel  # noqa: F401  (registers the game)
 
     return pyspiel.load_game("python_paris_lumiere", {"seed": seed})
 

@@ -9,7 +9,7 @@ import pytest
 
 import paris_score
 from paris_score import BatchError, IllegalPositionError, PositionFormatError
-from paris_score.generate import corpus
+from paris_score.game.generate import corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = paris_score.rulebook_example()

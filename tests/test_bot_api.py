@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paris_score.actions import (
+from paris_score.errors import SetupError, StateStringError
+from paris_score.game import GameState
+from paris_score.game.actions import (
     ANNEX_BLOCK,
     BUILD_BLOCK,
     CARD_BLOCK,
@@ -26,13 +28,11 @@ from paris_score.actions import (
     legal_mask,
     move_of,
 )
-from paris_score.errors import SetupError, StateStringError
-from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Build, Levitate, Move, PlaceFountain
+from paris_score.game.states import Result, checked_state
 from paris_score.model import Player
-from paris_score.moves import Build, Levitate, Move, PlaceFountain
 from paris_score.postcards import Postcard
-from paris_score.states import Result, checked_state
 from tests.strategies import game_states
 
 

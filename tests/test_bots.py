@@ -1,4 +1,4 @@
-"""Bots and the arena (paris_score.bots, ``paris-score play --orange --blue``): docs/bots.md."""
+"""Bots and the arena (paris_score.game.bots, ``paris-score play --orange --blue``): docs/bots.md."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score.bots import (
+from paris_score.formats.game_json import load_game
+from paris_score.game import GameState
+from paris_score.game.bots import (
     BotError,
     MatchResult,
     greedy_bot,
@@ -19,12 +21,10 @@ from paris_score.bots import (
     play_match,
     random_bot,
 )
-from paris_score.formats.game_json import load_game
-from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Move, Pass
+from paris_score.game.views import View
 from paris_score.model import Player
-from paris_score.moves import Move, Pass
-from paris_score.views import View
 from paris_score_cli.app import cli
 
 
@@ -124,7 +124,7 @@ def test_the_tally_and_its_interval() -> None:
 # -- the command line ---------------------------------------------------------------------------------------------
 
 BOTS = '''
-from paris_score.bots import random_bot
+from paris_score.game.bots import random_bot
 
 
 def first(view, rng):

@@ -1,4 +1,4 @@
-"""Games with the stacks face down (paris_score.chance): each draw a chance event; records replay the same."""
+"""Games with the stacks face down (paris_score.game.chance): each draw a chance event; records replay the same."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from paris_score.chance import ChanceGame
 from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.chance import ChanceGame
+from paris_score.game.generate import random_setup
 from paris_score.model import Player
 
 

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import importlib
+import os
+import pickle
+import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
+from paris_score._moved import MOVED
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTERS = {"pettingzoo": "pettingzoo", "openspiel": "pyspiel"}
+
 
 def test_setup_module_is_setups() -> None:
-    import paris_score.setups as setups
+    import paris_score.game.setups as setups
 
     sys.modules.pop("paris_score.setup", None)
-    with pytest.warns(DeprecationWarning, match="paris_score.setups"):
+    with pytest.warns(DeprecationWarning, match="paris_score.game.setups"):
         old = importlib.import_module("paris_score.setup")
     assert old.Setup is setups.Setup
     assert old.setup_problems is setups.setup_problems
@@ -36,11 +46,11 @@ def test_referee_errors_is_only_errors() -> None:
 
 def test_setup_reachable_from_the_package_as_before() -> None:
     import paris_score
-    import paris_score.setups as setups
+    import paris_score.game.setups as setups
 
     sys.modules.pop("paris_score.setup", None)
     vars(paris_score).pop("setup", None)
-    with pytest.warns(DeprecationWarning, match="paris_score.setups"):
+    with pytest.warns(DeprecationWarning, match="paris_score.game.setups"):
         assert paris_score.setup.Setup is setups.Setup
     with pytest.raises(AttributeError, match="no attribute 'setupz'"):
         paris_score.setupz  # noqa: B018
@@ -56,7 +66,8 @@ def test_postcards_piece_cards_dict() -> None:
 
 
 def test_actions_block_names_that_clashed() -> None:
-    from paris_score import actions, postcards, setups
+    from paris_score import postcards
+    from paris_score.game import actions, setups
 
     with pytest.warns(DeprecationWarning, match=r"actions\.STATUE_BLOCK"):
         assert actions.STATUE == actions.STATUE_BLOCK == 40_409
@@ -70,3 +81,82 @@ def test_actions_block_names_that_clashed() -> None:
     assert postcards.STATUE is not actions.STATUE_BLOCK  # no longer one name for a piece and a number
     with pytest.raises(AttributeError, match="no attribute 'STATUES'"):
         actions.STATUES  # noqa: B018
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_each_old_module_path_warns_and_is_the_new_module(old: str) -> None:
+    """0.2.0 moved the game's modules into ``paris_score.game``: the old path is the new module itself."""
+    if old in ADAPTERS and importlib.util.find_spec(ADAPTERS[old]) is None:
+        pytest.skip(f"the {old} extra is not installed")
+    new = importlib.import_module(MOVED[old])
+    sys.modules.pop(f"paris_score.{old}", None)
+    with pytest.warns(DeprecationWarning, match=rf"paris_score\.{old} is deprecated: import {MOVED[old]} instead"):
+        found = importlib.import_module(f"paris_score.{old}")
+    assert found is new
+    assert sys.modules[f"paris_score.{old}"] is new
+
+
+def test_the_old_game_module_names_still_read_from_the_package() -> None:
+    """``paris_score.game`` was a module: its names not on the package's face read from its new home, warning."""
+    import paris_score.game
+    from paris_score.game import state
+
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.game\.Faces is deprecated: .*paris_score\.game\.state"):
+        assert paris_score.game.Faces is state.Faces
+    with pytest.raises(AttributeError, match="no attribute 'GameStat'"):
+        paris_score.game.GameStat  # noqa: B018
+
+
+def test_what_was_pickled_under_the_old_paths_unpickles() -> None:
+    """A state pickled by 0.1.0 names ``paris_score.game.GameState`` and ``paris_score.setups.Setup``."""
+    from paris_score.game import GameState, random_setup
+
+    state = GameState.start(random_setup(1)).play("tile A1 90")
+    text = pickle.dumps(state, protocol=0)
+    old = text.replace(b"paris_score.game.state\n", b"paris_score.game\n")
+    old = old.replace(b"paris_score.game.setups\n", b"paris_score.setups\n")
+    assert b"paris_score.setups\n" in old
+    sys.modules.pop("paris_score.setups", None)
+    with pytest.warns(DeprecationWarning, match="paris_score.setups is deprecated"):
+        assert pickle.loads(old) == state
+
+
+BOT_SCRIPT = """
+from paris_score.actions import legal_actions, move_of
+from paris_score.bots import greedy_bot, play_game, random_bot
+from paris_score.chance import ChanceGame
+from paris_score.game import GameState
+from paris_score.generate import random_setup
+from paris_score.moves import Move, PlaceTile
+from paris_score.observations import OBSERVATION_SIZE, observation
+from paris_score.setups import Setup
+from paris_score.states import Result, checked_state
+from paris_score.views import View
+
+setup = random_setup(3)
+assert isinstance(setup, Setup)
+state = GameState.start(setup)
+state = state.play(move_of(state, legal_actions(state)[0]))
+assert isinstance(state.view(), View) and len(observation(state.view())) == OBSERVATION_SIZE
+assert checked_state(setup) == GameState.start(setup)
+assert ChanceGame.start(setup).drawing is not None
+assert isinstance(Move.parse("tile A1 90"), PlaceTile)
+record, result = play_game(random_bot, greedy_bot, 3)
+print(record.setup == setup, isinstance(result, Result), result.scores == record.result)
+"""
+
+
+def test_a_bot_script_written_against_the_old_paths_runs_unchanged() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "cli")]))
+    run = subprocess.run(
+        [sys.executable, "-W", "always::DeprecationWarning", "-c", textwrap.dedent(BOT_SCRIPT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "True True True\n"
+    warned = {line.split("paris_score.", 1)[1].split(" ")[0] for line in run.stderr.splitlines() if "Deprecat" in line}
+    assert warned == {"actions", "bots", "chance", "generate", "moves", "observations", "setups", "states", "views"}
+    assert all(line.startswith("<string>:") for line in run.stderr.splitlines() if "DeprecationWarning" in line)

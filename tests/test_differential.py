@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from paris_score import Position, dumps, rulebook_example, score
-from paris_score.generate import random_pattern, random_position
+from paris_score.game.generate import random_pattern, random_position
 from paris_score.model import FACINGS, PLAYERS, Statue
 from paris_score.postcards import Postcard
 from paris_score.squares import BB_ALL, scan

@@ -20,9 +20,9 @@ import pytest
 from paris_score import check
 from paris_score.errors import IllegalMoveError
 from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Build, Move, PlaceFountain, PlacePiece, PlaceStatue
 from paris_score.model import FACINGS, Building, Position, Reserve, Statue
-from paris_score.moves import Build, Move, PlaceFountain, PlacePiece, PlaceStatue
 from paris_score.placement import layout, legal_placements, placement_problems
 from paris_score.postcards import FOUNTAIN, STATUE
 from paris_score.shapes import orientations

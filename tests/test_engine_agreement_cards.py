@@ -19,12 +19,12 @@ import attrs
 import pytest
 
 from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Activate, Build, BuildJardin, Levitate, Move, PlaceAnnex, PlaceFountain
+from paris_score.game.setups import JARDIN_ID, Setup
 from paris_score.model import Building, Player, Position, Reserve
-from paris_score.moves import Activate, Build, BuildJardin, Levitate, Move, PlaceAnnex, PlaceFountain
 from paris_score.placement import layout, legal_placements, placement_problems
 from paris_score.postcards import Postcard
-from paris_score.setups import JARDIN_ID, Setup
 from paris_score.shapes import orientations
 from paris_score.squares import SQUARES, scan
 from tests.test_engine_agreement import codes, plays

@@ -17,14 +17,14 @@ import pytest
 from paris_score import Report, check
 from paris_score.errors import IllegalMoveError, SetupError
 from paris_score.game import GameState, Outcome
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Build, BuildJardin, Levitate, Move
+from paris_score.game.setups import PoolPiece, _plainly_good, setup_problems
 from paris_score.model import Player
-from paris_score.moves import Build, BuildJardin, Levitate, Move
 from paris_score.postcards import Postcard
 from paris_score.problems import REFUSALS
 from paris_score.referee import final_problems, only_errors
 from paris_score.scoring import score
-from paris_score.setups import PoolPiece, _plainly_good, setup_problems
 from paris_score.squares import parse_square
 from tests.game_reference import all_rules
 from tests.game_setups import ADVANCED, phase_one, phase_two, play, setup
@@ -482,7 +482,7 @@ def test_the_view_hides_the_opponents_hand_and_both_stacks() -> None:
 
 def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None:
     """A bot that deals the hidden tiles again does not rebuild the tables of the pieces."""
-    from paris_score import game
+    from paris_score.game import state as game
 
     setup = random_setup(3)
     first = GameState.start(setup)
@@ -498,7 +498,7 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
 
 def test_games_played_side_by_side_keep_their_tables() -> None:
     """The tables of the last setups are found by identity: moving from one game to another makes none again."""
-    from paris_score import game
+    from paris_score.game import state as game
 
     a, b = random_setup(8), random_setup(9)
     first = game._tables(a)
@@ -511,7 +511,7 @@ def test_games_played_side_by_side_keep_their_tables() -> None:
 def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
     """A piece's rotations and placements depend on its shape only: a pool new to the engine whose shapes it has
     seen (the same pieces under other ids, in another order) makes none again, and gets the same moves."""
-    from paris_score import game
+    from paris_score.game import state as game
     from paris_score.placement import layout
     from paris_score.shapes import orientations
 
@@ -555,7 +555,7 @@ def test_what_a_state_keeps_for_its_outcome_is_what_scratch_gives(seed: int) -> 
     """The bitboards kept move by move (the scorer's own functions on each change) are those made from the state's
     fields at once: every building's spaces and halo, what is built and occupied, the lamps, the large
     streetlight."""
-    from paris_score.game import _tally_of
+    from paris_score.game.state import _tally_of
 
     for state in random_game(seed):
         if state.phase == 2:

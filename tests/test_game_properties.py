@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from paris_score.errors import IllegalMoveError
 from paris_score.game import GameState
-from paris_score.generate import random_setup
-from paris_score.moves import Move
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Move
 from tests.game_reference import Facts, breaches, candidates, legal_texts
 from tests.strategies import game_states, moves
 

@@ -1,11 +1,11 @@
-"""The random legal position generator shared by the benchmark and the tests (paris_score.generate)."""
+"""The random legal position generator shared by the benchmark and the tests (paris_score.game.generate)."""
 
 from __future__ import annotations
 
 import random
 
 from paris_score import check
-from paris_score.generate import corpus, random_pattern, random_position
+from paris_score.game.generate import corpus, random_pattern, random_position
 from paris_score.model import PATTERN_NAMES
 from paris_score.postcards import Postcard
 
@@ -49,9 +49,9 @@ def test_custom_patterns_are_valid_offsets() -> None:
 
 
 def test_random_game_is_a_finished_legal_record_of_its_seed() -> None:
-    """paris_score.generate.random_game: the same seed, the same record; replayed, legal, over, its result agreeing."""
+    """paris_score.game.random_game: the same seed, the same record; replayed, legal, over, its result agreeing."""
     from paris_score import replay
-    from paris_score.generate import random_game
+    from paris_score.game.generate import random_game
 
     record = random_game(4)
     assert record == random_game(4)

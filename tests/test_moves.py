@@ -7,8 +7,7 @@ import pickle
 import pytest
 
 from paris_score.errors import IllegalMoveError, MoveNotationError, ParisScoreError
-from paris_score.model import Player
-from paris_score.moves import (
+from paris_score.game.moves import (
     Activate,
     Build,
     BuildJardin,
@@ -22,8 +21,9 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
+from paris_score.game.setups import PoolPiece, Setup, setup_problems, turn_tile
+from paris_score.model import Player
 from paris_score.postcards import Postcard
-from paris_score.setups import PoolPiece, Setup, setup_problems, turn_tile
 from paris_score.squares import bitboard, parse_square
 
 CANONICAL = [

@@ -17,8 +17,9 @@ import attrs
 import pytest
 
 import paris_score
+import paris_score.formats.game_json
 from paris_score import Building, NotAPlayerError, ParisScoreError, Player, Position, game, placement, scoring
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
 from paris_score.model import PlayerLike
 from tests.grids import board
 
@@ -34,6 +35,8 @@ INSTANCES: dict[type, object] = {
     game.GameState: game.GameState.start(random_setup(1)),
     game.Outcome: game.Outcome(1, 2, "blue", 0, 0),
     game.Result: game.Result((1, -1), (3, 2), Player.ORANGE),
+    game.ChanceGame: game.ChanceGame.start(random_setup(1)),
+    game.View: game.GameState.start(random_setup(1)).view(),
 }
 """An instance of each class whose methods take a player."""
 ARGUMENTS: dict[str, object] = {
@@ -57,8 +60,9 @@ ARGUMENTS: dict[str, object] = {
     "tiles": ((), ()),
 }
 """A value for each other required parameter of those calls."""
-NAMES = {**vars(paris_score.model), **vars(paris_score.report)}
-"""Where the annotations of attrs' ``__init__`` (copied from converters) are found."""
+NAMES = {**vars(paris_score.model), **vars(paris_score.report), "GameRecord": paris_score.formats.game_json.GameRecord}
+"""Where the annotations of attrs' ``__init__`` (copied from converters) and those imported for type checkers only
+are found."""
 INTERNAL = {
     "paris_score.scoring.notes",
     "GameState()",

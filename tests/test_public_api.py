@@ -31,16 +31,25 @@ SHOWN = shown()
 
 
 def test_the_page_shows_the_modules_it_names() -> None:
-    assert {"paris_score.game", "paris_score.referee", "paris_score.placement", "paris_score.moves"} <= set(SHOWN)
-    assert SHOWN["paris_score.moves"] is None
-    assert SHOWN["paris_score.generate"] == {
-        "random_position",
-        "corpus",
-        "random_ground",
-        "random_pattern",
-        "random_setup",
-        "random_game",
-    }
+    assert {"paris_score.game", "paris_score.referee", "paris_score.placement", "paris_score.game.moves"} <= set(SHOWN)
+    assert SHOWN["paris_score.shapes"] is None
+    assert SHOWN["paris_score.game.generate"] == {"random_position", "corpus", "random_ground", "random_pattern"}
+
+
+def test_the_game_face_hands_on_what_a_bot_author_needs() -> None:
+    """``paris_score.game`` is a short face: each name it exports is defined in one of its modules."""
+    import paris_score.game as game
+    from paris_score.game import chance, generate, moves, setups, state, states, views
+
+    assert {"GameState", "Move", "View", "ChanceGame", "Result", "replay", "random_game", "random_setup"} <= set(
+        game.__all__
+    )
+    assert set(moves.MOVE_KINDS) <= {getattr(game, name) for name in game.__all__}
+    homes = (chance, generate, moves, setups, state, states, views, paris_score.replaying)
+    for name in game.__all__:
+        assert any(vars(home).get(name) is getattr(game, name) for home in homes), name
+    source = Path(game.__file__).read_text("utf-8")
+    assert len(source.splitlines()) <= 60
 
 
 @pytest.mark.parametrize("module", sorted(m for m, names in SHOWN.items() if names is not None))

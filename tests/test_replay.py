@@ -17,7 +17,7 @@ from paris_score.errors import IllegalMoveError
 from paris_score.formats import schema
 from paris_score.formats.game_json import game_to_dict, loads_game
 from paris_score.game import GameState
-from paris_score.generate import random_game
+from paris_score.game.generate import random_game
 from paris_score_cli.app import cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -560,7 +560,7 @@ def _named_tuples(value: object) -> list[tuple[object, ...]]:
 def test_every_line_is_the_value_its_class_makes() -> None:
     import pickle
 
-    from paris_score.generate import corpus
+    from paris_score.game.generate import corpus
     from paris_score.postcards import PAINTER
     from paris_score.scoring import Board, board_of, board_with, board_with_piece, totals
 

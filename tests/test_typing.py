@@ -111,7 +111,7 @@ def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
 
 def test_the_game_and_replay_typed_dicts_are_what_the_library_writes() -> None:
     from paris_score.formats.game_json import GameRecord, game_to_dict
-    from paris_score.generate import random_setup
+    from paris_score.game.generate import random_setup
 
     record = GameRecord(random_setup(3), ("tile A1 0", "take Q"), (1, 2))
     doc = game_to_dict(record)
@@ -124,11 +124,11 @@ def test_the_game_and_replay_typed_dicts_are_what_the_library_writes() -> None:
 
 
 def test_the_kinds_of_move_are_closed() -> None:
-    from paris_score import moves
+    from paris_score.game import moves
 
     assert typing.get_args(moves.MoveKind) == moves.MOVE_KINDS
     assert set(moves.MOVE_KINDS) == set(moves.Move.__subclasses__())
-    with pytest.raises(TypeError, match=r"the kinds of move are the eleven of paris_score\.moves"):
+    with pytest.raises(TypeError, match=r"the kinds of move are the eleven of paris_score\.game\.moves"):
         type("Castle", (moves.Move,), {})
 
 

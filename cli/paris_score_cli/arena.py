@@ -13,14 +13,14 @@ import click
 from paris_score.errors import counted
 
 if TYPE_CHECKING:
-    from paris_score.bots import Bot
+    from paris_score.game.bots import Bot
 
 SHORT_NAMES: Final = {
-    "random": "paris_score.bots:random_bot",
-    "greedy": "paris_score.bots:greedy_bot",
-    "ismcts": "paris_score.bots:ismcts_bot",
+    "random": "paris_score.game.bots:random_bot",
+    "greedy": "paris_score.game.bots:greedy_bot",
+    "ismcts": "paris_score.game.bots:ismcts_bot",
 }
-"""The bots of ``paris_score.bots`` by a short name."""
+"""The bots of ``paris_score.game.bots`` by a short name."""
 
 
 def load_bot(option: str, spec: str) -> Bot:
@@ -46,8 +46,8 @@ def load_bot(option: str, spec: str) -> Bot:
 
 def run_match(orange: str, blue: str, games: int, seed: int, records: str | None) -> None:
     """Play the match, write the records if asked, print the tally; exit 1 when a bot fails."""
-    from paris_score.bots import BotError, MatchResult, match_games
     from paris_score.formats.game_json import dumps_game
+    from paris_score.game.bots import BotError, MatchResult, match_games
 
     first, second = load_bot("--orange", orange), load_bot("--blue", blue)
     folder = None if records is None else Path(records)

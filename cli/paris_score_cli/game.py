@@ -18,7 +18,7 @@ import click
 import paris_score
 from paris_score.errors import counted
 from paris_score.formats.game_json import dumps_game, loads_game
-from paris_score.generate import random_game
+from paris_score.game.generate import random_game
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
 from paris_score.verdict import stands
@@ -163,7 +163,7 @@ def play_command(
 
     With --orange, --blue, --games or --records, plays bots instead: a bot is
     a function bot(view, rng) -> move (MODULE:FUNCTION, imported from the
-    current directory first, or random, greedy, ismcts of paris_score.bots).
+    current directory first, or random, greedy, ismcts of paris_score.game.bots).
     The first bot plays orange in game 1, blue in game 2 and so on, each
     setup twice; prints its wins, draws and losses and a 95% confidence
     interval of its score (a draw counts half). Exit status 1 when a bot

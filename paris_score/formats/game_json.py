@@ -18,7 +18,7 @@
 ``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
 (default none) and ``result`` are optional.  Unknown keys are errors.  The
 reader checks the keys and types and, in each part of the setup it could read,
-the rules of the box (G1, :func:`paris_score.setups.setup_problems`), and
+the rules of the box (G1, :func:`paris_score.game.setups.setup_problems`), and
 reports every error at once, each by key path, in document order.  Move
 texts are only read as strings here: whether they parse and are legal is the
 replay's question (:func:`paris_score.replay`), which names the first one that
@@ -41,9 +41,7 @@ from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats._jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
-from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
-from paris_score.model import PLAYERS, Player
-from paris_score.setups import (
+from paris_score.game.setups import (
     _LOWER_TILES,
     PoolPiece,
     Setup,
@@ -53,6 +51,8 @@ from paris_score.setups import (
     setup_problems,
     stack_problems,
 )
+from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
+from paris_score.model import PLAYERS, Player
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
 

@@ -5,7 +5,7 @@ Jardin, one-piece cards, statue, fountain, annex) of fixed sizes, the same for
 every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 
 >>> from paris_score.game import GameState
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> state = GameState.start(random_setup(1))
 >>> NUM_ACTIONS, action_of(state, Move.parse("tile C1 90")), str(move_of(state, 5))
 (41625, 5, 'tile C1 90')
@@ -19,9 +19,7 @@ import functools
 import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple, assert_never
 
-from paris_score.game import GameState
-from paris_score.model import FACINGS, Player
-from paris_score.moves import (
+from paris_score.game.moves import (
     AREAS,
     MOVE_KINDS,
     PIECE_CARDS,
@@ -38,8 +36,10 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
+from paris_score.game.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
+from paris_score.game.state import GameState
+from paris_score.model import FACINGS, Player
 from paris_score.postcards import Postcard
-from paris_score.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
 from paris_score.shapes import Shape, orientations, rotate, shape_bitboard, shape_of
 from paris_score.squares import SIZE, Bitboard, Square
 
@@ -283,8 +283,8 @@ if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stay
         """The old names of the blocks' first ids and counts (:data:`_OLD_NAMES`): they warn."""
         new = _OLD_NAMES.get(name)
         if new is None:
-            raise AttributeError(f"module 'paris_score.actions' has no attribute {name!r}")
+            raise AttributeError(f"module 'paris_score.game.actions' has no attribute {name!r}")
         warnings.warn(
-            f"paris_score.actions.{name} is deprecated: use paris_score.{new}", DeprecationWarning, stacklevel=2
+            f"paris_score.game.actions.{name} is deprecated: use paris_score.{new}", DeprecationWarning, stacklevel=2
         )
         return globals()[new.rpartition(".")[2]]

@@ -1,7 +1,7 @@
 """Bots and a bot arena (docs' "For bot authors"): a bot sees its player's view, never the hidden tiles.
 
 A bot is a function ``bot(view, rng) -> Move``: ``view`` is what the side to
-move knows (:class:`~paris_score.views.View`), ``rng`` a ``random.Random`` of
+move knows (:class:`~paris_score.game.views.View`), ``rng`` a ``random.Random`` of
 its own.  :func:`play_match` plays two bots against each other, each setup
 twice with the seats swapped.
 
@@ -20,12 +20,12 @@ from typing import Final
 import attrs
 
 from paris_score.formats.game_json import GameRecord
-from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.generate import random_setup
+from paris_score.game.moves import Move
+from paris_score.game.state import GameState
+from paris_score.game.states import Result
+from paris_score.game.views import View
 from paris_score.model import Player
-from paris_score.moves import Move
-from paris_score.states import Result
-from paris_score.views import View
 
 Bot = Callable[[View, random.Random], Move]
 """A bot: what the side to move knows and a random generator of its own -> one of its legal moves."""

@@ -8,7 +8,7 @@ fill a hand (G1, G4): both hands at the start, the first player's first, then
 a player's next tile after each tile they put down.  Drawing the tiles in
 a setup's stack order replays a record exactly as :class:`GameState` does.
 
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> game = ChanceGame.start(random_setup(1))
 >>> str(game.drawing), len(game.chance_outcomes()), sum(p for _, p in game.chance_outcomes())
 ('blue', 7, Fraction(1, 1))
@@ -22,12 +22,12 @@ from fractions import Fraction
 
 import attrs
 
-from paris_score.game import GameState
+from paris_score.game.moves import Move
+from paris_score.game.setups import TILES_PER_PLAYER, Setup, Tile
+from paris_score.game.state import GameState
+from paris_score.game.states import Result, checked_state
+from paris_score.game.views import View
 from paris_score.model import Player, PlayerLike, as_player
-from paris_score.moves import Move
-from paris_score.setups import TILES_PER_PLAYER, Setup, Tile
-from paris_score.states import Result, checked_state
-from paris_score.views import View
 
 Stacks = tuple[tuple[Tile, ...], tuple[Tile, ...]]
 

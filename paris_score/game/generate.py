@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from paris_score.game.setups import PoolPiece, Setup
 from paris_score.model import (
     FACINGS,
     PATTERN_NAMES,
@@ -45,7 +46,6 @@ from paris_score.model import (
 )
 from paris_score.placement import legal_placements
 from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
-from paris_score.setups import PoolPiece, Setup
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
 
@@ -239,7 +239,7 @@ def random_game(seed: int) -> GameRecord:
     """A finished game of :func:`random_setup` (fictional), each move drawn uniformly from the legal moves; the
     record's result is the final position's totals.  The same seed gives the same record."""
     from paris_score.formats.game_json import GameRecord  # the game engine imports this module
-    from paris_score.game import GameState
+    from paris_score.game.state import GameState
 
     rng = random.Random(seed)
     setup = random_setup(seed)

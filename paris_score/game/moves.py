@@ -55,7 +55,7 @@ class Move:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """The kinds of move are closed (:data:`MoveKind`): only this module defines them."""
         if cls.__module__ != __name__:
-            raise TypeError(f"{cls.__name__}: the kinds of move are the eleven of paris_score.moves (MoveKind)")
+            raise TypeError(f"{cls.__name__}: the kinds of move are the eleven of paris_score.game.moves (MoveKind)")
         super().__init_subclass__(**kwargs)
 
     @staticmethod

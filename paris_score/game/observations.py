@@ -17,7 +17,7 @@ each block in this order:
   their 8th tile first; then the phase (1, 2).
 
 >>> from paris_score.game import GameState
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> vector = observation(GameState.start(random_setup(1)).view())
 >>> len(vector) == OBSERVATION_SIZE, sum(vector[4 * 64 : 5 * 64])  # no tile down yet: 64 empty spaces
 (True, 64)
@@ -28,11 +28,11 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from paris_score.game.setups import POOL_SIZE, PoolPiece
+from paris_score.game.views import View
 from paris_score.model import FACINGS, Player
 from paris_score.postcards import Postcard
-from paris_score.setups import POOL_SIZE, PoolPiece
 from paris_score.shapes import shape_bitboard
-from paris_score.views import View
 
 _CARDS: Final = tuple(Postcard)
 _PIECES: Final = ("painter", "dancer", "statue", "fountain", "streetlight", "large_streetlight", "chartier")

@@ -6,7 +6,7 @@ postcards, first player and which 8 tiles each stack holds); the stacks
 start face down and every draw is a chance node: outcome ``k`` is the
 ``k``-th distinct tile of the drawing player's stack (sorted), with the
 probability of its copies among the tiles left.  A player's actions are the
-ids of :mod:`paris_score.actions`.  Returns at the end: +1, -1, or 0 each.
+ids of :mod:`paris_score.game.actions`.  Returns at the end: +1, -1, or 0 each.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_paris_lumiere", {"seed": 1})
@@ -24,14 +24,14 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from paris_score.actions import NUM_ACTIONS, legal_actions, move_of
-from paris_score.chance import ChanceGame
-from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.actions import NUM_ACTIONS, legal_actions, move_of
+from paris_score.game.chance import ChanceGame
+from paris_score.game.generate import random_setup
+from paris_score.game.observations import OBSERVATION_SIZE, observation
+from paris_score.game.setups import TILES_PER_PLAYER, Tile
+from paris_score.game.state import GameState
+from paris_score.game.views import View
 from paris_score.model import Player
-from paris_score.observations import OBSERVATION_SIZE, observation
-from paris_score.setups import TILES_PER_PLAYER, Tile
-from paris_score.views import View
 
 _PLAYERS: Final = (Player.ORANGE, Player.BLUE)
 _GAME_TYPE: Final = pyspiel.GameType(
@@ -95,7 +95,7 @@ class _Shared:
 
 
 class ParisState(pyspiel.State):  # type: ignore[misc]
-    """A game between two moves or draws: a :class:`~paris_score.chance.ChanceGame`."""
+    """A game between two moves or draws: a :class:`~paris_score.game.chance.ChanceGame`."""
 
     def __init__(self, game: ParisGame) -> None:
         super().__init__(game)
@@ -187,7 +187,7 @@ class ParisState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer of a :class:`ParisState`: the view as :func:`~paris_score.observations.observation`."""
+    """OpenSpiel's observer of a :class:`ParisState`: the view as :func:`~paris_score.game.observations.observation`."""
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:

@@ -1,8 +1,8 @@
 """A PettingZoo AEC environment: ``pip install 'paris-score[pettingzoo]'`` (docs' "For bot authors").
 
 Agents ``"orange"`` and ``"blue"``; an action is an id of
-:mod:`paris_score.actions` (``Discrete(41625)``); an observation is a dict of
-``"observation"``, the agent's view as :func:`paris_score.observations.observation`
+:mod:`paris_score.game.actions` (``Discrete(41625)``); an observation is a dict of
+``"observation"``, the agent's view as :func:`paris_score.game.observations.observation`
 (``int8``, 0 or 1), and ``"action_mask"``, 1 where the id is legal for the
 agent (all 0 when it is not the agent's turn).  Rewards come at the end:
 +1 the winner, -1 the loser, 0 each for a shared win.  Each ``reset(seed)``
@@ -24,11 +24,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from paris_score.actions import NUM_ACTIONS, legal_actions, move_of
-from paris_score.game import GameState
-from paris_score.generate import random_setup
+from paris_score.game.actions import NUM_ACTIONS, legal_actions, move_of
+from paris_score.game.generate import random_setup
+from paris_score.game.observations import OBSERVATION_SIZE, observation
+from paris_score.game.state import GameState
 from paris_score.model import Player
-from paris_score.observations import OBSERVATION_SIZE, observation
 
 AGENTS: Final = ("orange", "blue")
 

@@ -1,6 +1,6 @@
 """A game as it is played, move by move (G1-G12): an immutable state, its legal moves, its referee.
 
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> game = GameState.start(random_setup(1))
 >>> game.phase, str(game.turn), len(game.legal_moves())  # 16 areas x 4 turns, 12 pieces to take
 (1, 'blue', 76)
@@ -33,6 +33,32 @@ import attrs
 
 from paris_score import placement
 from paris_score.errors import IllegalMoveError, SetupError
+from paris_score.game.moves import (
+    AREAS,
+    PIECE_CARDS,
+    ROTATIONS,
+    Activate,
+    Build,
+    BuildJardin,
+    Levitate,
+    Move,
+    Pass,
+    PlaceAnnex,
+    PlaceFountain,
+    PlacePiece,
+    PlaceStatue,
+    PlaceTile,
+    Take,
+)
+from paris_score.game.setups import (
+    JARDIN_ID,
+    TILES_PER_PLAYER,
+    Setup,
+    Tile,
+    is_good,
+    setup_problems,
+    turn_tile,
+)
 from paris_score.model import (
     _BLUE,
     _ORANGE,
@@ -52,23 +78,6 @@ from paris_score.model import (
     Reserve,
     Statue,
     as_player,
-)
-from paris_score.moves import (
-    AREAS,
-    PIECE_CARDS,
-    ROTATIONS,
-    Activate,
-    Build,
-    BuildJardin,
-    Levitate,
-    Move,
-    Pass,
-    PlaceAnnex,
-    PlaceFountain,
-    PlacePiece,
-    PlaceStatue,
-    PlaceTile,
-    Take,
 )
 from paris_score.placement import Room, card_spaces, fits, layout, room_of
 from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
@@ -111,15 +120,6 @@ from paris_score.scoring import (
     totals_from,
 )
 from paris_score.scoring import _light as light_from
-from paris_score.setups import (
-    JARDIN_ID,
-    TILES_PER_PLAYER,
-    Setup,
-    Tile,
-    is_good,
-    setup_problems,
-    turn_tile,
-)
 from paris_score.shapes import Shape, orientations, shape_of
 from paris_score.squares import (
     BB_ALL,
@@ -432,7 +432,7 @@ class GameState:
 
     def view(self, player: PlayerLike | None = None) -> View:
         """What ``player`` (default: the side to move) may know: its own hand, never the opponent's, nor the order
-        of either stack below the hands (:class:`~paris_score.views.View`)."""
+        of either stack below the hands (:class:`~paris_score.game.views.View`)."""
         return views.view_of(self, player)
 
     # -- the end (G12) ----------------------------------------------------------------------------------------
@@ -1103,6 +1103,6 @@ def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
 
 
 # What bots need (docs' "For bot authors") lives in modules built on GameState: imported once it exists.
-from paris_score import states, views  # noqa: E402
-from paris_score.states import Result  # noqa: E402
-from paris_score.views import View  # noqa: E402
+from paris_score.game import states, views  # noqa: E402
+from paris_score.game.states import Result  # noqa: E402
+from paris_score.game.views import View  # noqa: E402

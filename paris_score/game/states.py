@@ -7,7 +7,7 @@ checks the setup as :meth:`GameState.start <paris_score.game.GameState.start>`
 does, and that the parts agree with each other.
 
 >>> from paris_score.game import GameState
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> state = GameState.start(random_setup(1)).play("tile A1 90").play("take B")
 >>> text = to_string(state)
 >>> print(*text.split()[5:9])
@@ -23,9 +23,19 @@ from typing import Final, TypeVar
 
 import attrs
 
-from paris_score.actions import CARD_ORDER
 from paris_score.errors import Located, SetupError, StateStringError
-from paris_score.game import Cards, Faces, GameState, _tally_of
+from paris_score.game.actions import CARD_ORDER
+from paris_score.game.setups import (
+    JARDIN_ID,
+    POOL_SIZE,
+    TILES_PER_PLAYER,
+    PoolPiece,
+    Setup,
+    Tile,
+    is_good,
+    setup_problems,
+)
+from paris_score.game.state import Cards, Faces, GameState, _tally_of
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
@@ -41,7 +51,6 @@ from paris_score.model import (
 )
 from paris_score.postcards import Postcard
 from paris_score.report import Winner
-from paris_score.setups import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile, is_good, setup_problems
 from paris_score.shapes import orientations, shape_bitboard, shape_of
 from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, parse_square, scan
 

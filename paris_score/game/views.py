@@ -5,7 +5,7 @@ stack holds (not their order), the tiles put down so far, and the tile in its
 own hand; not the opponent's hand nor either stack below the hands (G1, G4).
 
 >>> from paris_score.game import GameState
->>> from paris_score.generate import random_setup
+>>> from paris_score.game.generate import random_setup
 >>> from paris_score.model import Player
 >>> state = GameState.start(random_setup(1)).play("tile A1 90")
 >>> view = state.view(Player.BLUE)
@@ -22,13 +22,13 @@ import random
 
 import attrs
 
-from paris_score.game import Cards, Faces, GameState
+from paris_score.game.moves import Move
+from paris_score.game.setups import TILES_PER_PLAYER, PoolPiece, Setup, Tile
+from paris_score.game.state import Cards, Faces, GameState
+from paris_score.game.states import checked_state
 from paris_score.model import Building, Pieces, Player, PlayerLike, Rules, as_player
-from paris_score.moves import Move
 from paris_score.postcards import Postcard
-from paris_score.setups import TILES_PER_PLAYER, PoolPiece, Setup, Tile
 from paris_score.squares import Bitboard
-from paris_score.states import checked_state
 
 Stacks = tuple[tuple[Tile, ...], tuple[Tile, ...]]
 """Tiles of orange, then of blue."""
@@ -81,7 +81,7 @@ class View:
         """A full state consistent with this view: the unseen tiles of each stack dealt again at random.
 
         ``rng`` is a ``random.Random`` or a seed.  The setup is checked as
-        ``GameState.start`` checks one (:func:`paris_score.states.checked_state`).
+        ``GameState.start`` checks one (:func:`paris_score.game.states.checked_state`).
         """
         return checked_state(
             self._known or self._deal(rng),

@@ -12,7 +12,7 @@ import paris_score
 from paris_score import Building, Player, Position, Postcards, Reserve
 from paris_score.formats.game_json import GameRecord, game_to_dict
 from paris_score.game import GameState
-from paris_score.moves import (
+from paris_score.game.moves import (
     Activate,
     Build,
     BuildJardin,

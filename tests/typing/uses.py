@@ -10,7 +10,6 @@ from typing import Literal, assert_never, assert_type
 
 import paris_score
 from paris_score import BatchError, Building, Player, Position, Postcard, Postcards, Problem, Report, Reserve
-from paris_score.actions import action_of, move_of
 from paris_score.documents import (
     CheckDocument,
     GameDocument,
@@ -23,7 +22,8 @@ from paris_score.documents import (
 )
 from paris_score.formats.game_json import GameRecord, game_to_dict
 from paris_score.game import GameState
-from paris_score.moves import (
+from paris_score.game.actions import action_of, move_of
+from paris_score.game.moves import (
     Activate,
     Build,
     BuildJardin,
@@ -38,7 +38,7 @@ from paris_score.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.states import Result
+from paris_score.game.states import Result
 
 
 def players_and_reports(position: Position) -> None:
@@ -127,3 +127,17 @@ def moves_and_bots(state: GameState, move: MoveKind, record: GameRecord) -> None
     replay_doc = paris_score.replay(record).to_dict()
     assert_type(replay_doc, ReplayDocument)
     assert_type(replay_doc["illegal"], IllegalMoveDict | None)
+
+
+def old_paths(state: GameState) -> None:
+    """A bot written against 0.1.0's paths (deprecated, tests/test_deprecated.py) type-checks unchanged."""
+    from paris_score.actions import legal_actions
+    from paris_score.generate import random_setup
+    from paris_score.moves import Move as OldMove
+    from paris_score.setups import Setup
+    from paris_score.views import View
+
+    assert_type(OldMove.parse("pass"), MoveKind)
+    assert_type(random_setup(1), Setup)
+    assert_type(state.view(), View)
+    assert_type(legal_actions(state), list[int])
