@@ -94,9 +94,9 @@ def write_text(out: str, text: str) -> None:
     """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1.
 
     The text goes to a temporary file in ``out``'s folder, renamed over ``out`` only once it is whole: a write
-    that fails part way (a full disk, a file size limit) leaves the old file as it was.  The new file keeps the
-    old one's permissions; a link is followed and the file it points to replaced.  What is not a regular file
-    (``/dev/null``, a pipe) is written in place.
+    that fails or stops part way (a full disk, a file size limit, Ctrl-C) leaves the old file as it was and removes
+    the temporary file.  The new file keeps the old one's permissions; a link is followed and the file it points to
+    replaced.  What is not a regular file (``/dev/null``, a pipe) is written in place.
     """
     if out == "-":
         click.echo(text, nl=False)
@@ -112,17 +112,20 @@ def write_text(out: str, text: str) -> None:
     folder, name = os.path.split(target)
     temporary = None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temporary, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        os.replace(temporary, target)
+        try:
+            fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(temporary, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
+            os.replace(temporary, target)
+            temporary = None
+        finally:  # on any exit but the rename, a Ctrl-C (KeyboardInterrupt) included: no temporary file is left
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
     except OSError as e:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
         fail(out, [f"cannot write the file: {e.strerror or e}; {'it is left as it was' if old else 'nothing written'}"])
 
 
