@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -69,15 +70,43 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
     return parse_input(source_name(path), read_bytes(path), parse)
 
 
+STREAMS: Final = re.compile(r"/dev/stdin|/dev/fd/[0-9]+|/proc/self/fd/[0-9]+")
+"""Names of a stream the shell has already opened (``<(...)`` is ``/dev/fd/63``): read as ``-`` is, whatever it is."""
+
+
 def read_bytes(path: str) -> bytes:
-    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`."""
+    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`.
+
+    Only a regular file is read by its name (or a stream the shell opened, :data:`STREAMS`): a named pipe, a socket
+    or a device is refused without being opened, so that nothing waits for a writer that never comes.
+    """
     try:
         if path == "-":
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        with open(path, "rb") as f:
+        if STREAMS.fullmatch(path):
+            with open(path, "rb") as f:
+                return f.read(MAX_INPUT_BYTES + 1)
+        _refuse_special(path, os.stat(path).st_mode)
+        with open(path, "rb", opener=_without_waiting) as f:  # a file swapped for a named pipe since: refused too
+            _refuse_special(path, os.fstat(f.fileno()).st_mode)
             return f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
         raise UnreadableError(source_name(path), [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+
+
+def _without_waiting(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+_SPECIAL: Final = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket"}
+
+
+def _refuse_special(path: str, mode: int) -> None:
+    """:class:`UnreadableError` for a named pipe, a socket or a device (a folder is left to ``open`` to refuse)."""
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        what = _SPECIAL.get(stat.S_IFMT(mode), "a device")
+        message = f"not a regular file but {what}, so it is not read; to read a stream, give it as standard input (-)"
+        raise UnreadableError(source_name(path), [Located("", message)])
 
 
 def parse_input(source: str, data: bytes, parse: Callable[[bytes], T]) -> T:
