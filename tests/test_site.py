@@ -317,7 +317,8 @@ def test_an_altered_sw_js_cannot_remove_a_file_through_a_link(fake_pyodide: Path
     result = run_site(out, fake_pyodide)
     assert result.exit_code == 0, result.output
     assert (out / "static" / "old.js").read_text() == "an older site's\n"
-    assert (out / "link").is_symlink() and (out / "back").is_symlink()
+    assert (out / "link").is_symlink()
+    assert (out / "back").is_symlink()
     assert not (out / "listed.txt").is_symlink()
     assert (other / "notes.txt").read_text() == "not the site's\n"
 
