@@ -2,7 +2,9 @@
 
 A named pipe, a socket or a device is refused without being opened, so that
 no command waits for a writer that never comes; a stream the shell opened
-(``-``, ``/dev/stdin``, ``<(...)``) is read. The commands that could hang run in a process with a timeout,
+(``-``, ``/dev/stdin``, ``<(...)``) is read. A folder that cannot be read
+is named and fails the run; a link to a folder inside a folder is named as
+not followed. The commands that could hang run in a process with a timeout,
 so that a hang fails the test instead of stopping the suite.
 """
 
@@ -143,3 +145,110 @@ def test_a_stream_the_shell_opened_is_read_as_standard_input_is() -> None:
         assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
     done = run_process("check", "/dev/stdin", input=data.decode())
     assert (done.returncode, done.stdout) == (0, f"/dev/stdin: {LEGAL}\n")
+
+
+# -- folders that cannot be read, links to folders -----------------------------------------------------------------
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """``games/`` holding the rulebook example, and ``games/locked/`` holding another."""
+    folder = tmp_path / "games"
+    (folder / "locked").mkdir(parents=True)
+    shutil.copy(RULEBOOK, folder / "rulebook.json")
+    shutil.copy(RULEBOOK, folder / "locked" / "rulebook.json")
+    return folder
+
+
+def test_a_folder_that_cannot_be_read_is_named_and_fails_the_run(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests run as root, whom permissions do not stop: listing the folder is made to fail as it does for a user
+    without the read permission (the next test does it for real where it can)."""
+    locked = archive / "locked"
+    listing = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    said = f"{locked}: cannot read the folder: Permission denied; the files in it are not checked"
+    result = run("check", str(archive))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{archive / 'rulebook.json'}: {LEGAL}",
+        said,
+        "1 file checked: 1 pass, 0 fail (0 not legal, 0 unreadable); 1 unreadable folder",
+    ]
+    result = run("check", str(archive), "--format", "json")
+    assert (result.exit_code, result.stderr) == (1, said + "\n")
+    assert [d["file"] for d in json.loads(result.stdout)] == [str(archive / "rulebook.json")]
+    result = run("check", str(archive), "--format", "github")
+    assert result.exit_code == 1
+    assert f"::error title=unreadable folder::{said}" in result.stdout.splitlines()
+    result = run("check", str(locked))  # the folder named: said once, not also as a folder with nothing to check
+    assert (result.exit_code, result.stdout, result.stderr) == (1, said + "\n", "")
+
+
+def _as_a_user() -> tuple[str, ...]:
+    """How to run a command that permissions stop: as it is for a user; for root, without the capabilities that let
+    it read any folder (``setpriv``).  Skips where neither can be done."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: no way to drop root's right to read any folder")
+    caps = "-dac_override,-dac_read_search"
+    return ("setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}")
+
+
+def test_a_folder_without_the_read_permission_is_named_for_real(archive: Path) -> None:
+    prefix = _as_a_user()
+    locked = archive / "locked"
+    locked.chmod(0)
+    try:
+        probe = subprocess.run([*prefix, "ls", str(locked)], capture_output=True, check=False)
+        if probe.returncode == 0:
+            pytest.skip(f"{' '.join(prefix) or 'this user'} still reads a folder without permissions")
+        done = run_process("check", str(archive), prefix=prefix)
+    finally:
+        locked.chmod(0o755)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines() == [
+        f"{archive / 'rulebook.json'}: {LEGAL}",
+        f"{locked}: cannot read the folder: Permission denied; the files in it are not checked",
+        "1 file checked: 1 pass, 0 fail (0 not legal, 0 unreadable); 1 unreadable folder",
+    ]
+
+
+def test_a_link_to_a_folder_is_named_as_not_followed_and_a_link_to_a_file_is_read(tmp_path: Path) -> None:
+    """A linked folder inside a folder is not entered (it could lead out of the folder, or round in a loop) and does
+    not fail the run; named itself, it is checked.  A linked file is read where it points."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copy(RULEBOOK, elsewhere / "other.json")
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(RULEBOOK, folder / "rulebook.json")
+    (folder / "linked").symlink_to(elsewhere)
+    (folder / "linked.json").symlink_to(elsewhere / "other.json")
+    said = f"{folder / 'linked'}: a link to a folder, not followed; name it to check the files in it"
+    result = run("check", str(folder))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"{folder / 'linked.json'}: {LEGAL}",
+        f"{folder / 'rulebook.json'}: {LEGAL}",
+        said,
+        "2 files checked: 2 pass, 0 fail (0 not legal, 0 unreadable); 1 linked folder not followed",
+    ]
+    result = run("check", str(folder), "--format", "json")
+    assert (result.exit_code, result.stderr) == (0, said + "\n")
+    assert len(json.loads(result.stdout)) == 2
+    result = run("check", str(folder / "linked"))
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (0, f"{folder / 'linked' / 'other.json'}: {LEGAL}")
+    (folder / "rulebook.json").unlink()
+    (folder / "linked.json").unlink()
+    result = run("check", str(folder))  # nothing to check but the link: the run fails, as for an empty folder
+    assert (result.exit_code, result.stdout) == (1, said + "\n")
+    assert result.stderr == f"{folder}: no positions or game records (*.json, *.txt) in this folder\n"
