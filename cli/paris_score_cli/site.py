@@ -318,7 +318,10 @@ const CACHE = "paris-score-%(hash)s";
 const FILES = %(files)s;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  // From the host, past the browser's HTTP cache: with a host's Cache-Control (GitHub Pages: max-age=600)
+  // that cache may still hold the old site's files, which the new cache would otherwise keep.
+  const fresh = FILES.map((file) => new Request(file, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
