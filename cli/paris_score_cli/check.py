@@ -123,7 +123,7 @@ class Unwalked:
         return f"{self.path}: cannot read the folder: {self.error}; the files in it are not checked"
 
 
-Found: TypeAlias = "tuple[str, bool] | Unwalked"
+Found: TypeAlias = tuple[str, bool] | Unwalked
 """A file to check and whether it was found in a folder, or a folder not entered."""
 
 
