@@ -144,6 +144,31 @@ def test_a_write_failing_part_way_leaves_the_old_file_and_exits_1(
     ]  # no temporary
 
 
+def interrupted_sync(fd: int) -> None:
+    """``os.fsync`` as Ctrl-C meets it: the text is written to the temporary file, not yet renamed over the target."""
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(("template", "given", "option"), WRITERS)
+def test_ctrl_c_during_a_write_leaves_the_old_file_and_no_temporary(
+    folder: Path, template: tuple[str, ...], given: str, option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = folder / "out"
+    target.write_text(OLD)
+    monkeypatch.setattr(os, "fsync", interrupted_sync)
+    result = CliRunner().invoke(cli, command(template, str(folder / given), str(target)))
+    assert (result.exit_code, result.stderr) == (1, "\nAborted!\n")  # click's answer to Ctrl-C
+    assert target.read_text() == OLD
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*INPUTS, "out"])  # no temporary
+
+
+def test_ctrl_c_during_play_leaves_nothing_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "fsync", interrupted_sync)
+    result = CliRunner().invoke(cli, ["play", "--seed", "3", "-o", str(tmp_path / "game.json")])
+    assert (result.exit_code, result.stderr) == (1, "\nAborted!\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_play_writing_part_way_leaves_nothing_new(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
 

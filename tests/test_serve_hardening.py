@@ -14,7 +14,7 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -126,39 +126,120 @@ def test_differing_duplicate_host_is_400(server: TableServer) -> None:
 # -- bounded threads and time ------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def small_server() -> Iterator[TableServer]:
-    """A server of two threads."""
-    server = TableServer(("127.0.0.1", 0), quiet=True, max_threads=2)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+def states(server: TableServer) -> list[float | None]:
+    """Each connection the server holds: since when it has waited for a request, or ``None`` while in one."""
+    with server.lock:
+        return list(server.connections.values())
 
 
-def test_a_connection_past_the_thread_bound_gets_503_and_later_ones_are_served(small_server: TableServer) -> None:
-    address = ("127.0.0.1", small_server.server_address[1])
-    holders = [socket.create_connection(address, timeout=10) for _ in range(2)]  # each holds a thread, idle
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    """Wait for the server's threads to reach a state (at most 10 s, then fail saying ``what``)."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def running(server: TableServer) -> TableServer:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def connect(server: TableServer) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)
+
+
+def begin_request(server: TableServer) -> socket.socket:
+    """A connection in the middle of a request: its line and one header sent, never the rest."""
+    sock = connect(server)
+    sock.sendall(f"POST /api/check HTTP/1.1\r\nHost: {own_host(server)}\r\n".encode())
+    return sock
+
+
+def kept_alive(server: TableServer, sock: socket.socket | None = None) -> socket.socket:
+    """A connection that has had its answer (200) and is kept alive, as a phone's browser keeps it between requests;
+    once the server waits for its next request."""
+    sock = sock or connect(server)
+    sock.sendall(f"GET /static/icon.svg HTTP/1.1\r\nHost: {own_host(server)}\r\n\r\n".encode())
+    answer = http.client.HTTPResponse(sock)
+    answer.begin()
+    assert (answer.status, answer.will_close, len(answer.read())) == (200, False, int(answer.headers["Content-Length"]))
+    wait_until(lambda: None not in states(server), "the server does not wait for the next request")
+    return sock
+
+
+def closed(sock: socket.socket) -> bool:
+    """Whether the server has closed the connection (and sent nothing more)."""
     try:
-        with socket.create_connection(address, timeout=10) as third:
-            reply = read_all(third)
-        assert reply.startswith("HTTP/1.1 503 ")
-        assert "Retry-After: 1" in reply
-        assert '"status": 503' in reply
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_a_connection_past_the_thread_bound_gets_503_when_every_connection_is_in_a_request(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Refusals are logged as a count: one line when they start, one with their number once a connection is served."""
+    server = running(TableServer(("127.0.0.1", 0), quiet=False, max_threads=2))
+    holders = [begin_request(server) for _ in range(2)]
+    try:
+        wait_until(lambda: states(server) == [None, None], "the holders' requests have not begun")
+        for _ in range(3):
+            with connect(server) as sock:
+                reply = read_all(sock)
+            assert reply.startswith("HTTP/1.1 503 ")
+            assert "Retry-After: 1" in reply
+            assert '"status": 503' in reply
     finally:
         for sock in holders:
             sock.close()
-    deadline = time.monotonic() + 10  # the holders' threads see their connections close and free their slots
-    while True:
-        try:
-            answer = request(small_server, "POST", "/api/check", BODY)
-        except ConnectionError:  # a 503 closes the connection, maybe before the body is sent: no slot free yet
-            assert time.monotonic() < deadline, "no slot came free in 10 s"
-            continue
-        if answer.status == 200 or time.monotonic() > deadline:
-            break
-    assert answer.status == 200
+    wait_until(lambda: not states(server), "the holders' threads have not ended")
+    assert request(server, "POST", "/api/check", BODY).status == 200
+    server.shutdown()
+    server.server_close()
+    assert [line for line in capsys.readouterr().err.splitlines() if line.startswith("paris-score: ")] == [
+        "paris-score: busy: every one of the 2 connections served at once is in a request; "
+        "new connections are answered 503 until one ends",
+        "paris-score: 3 connections answered 503 while busy",
+    ]
+
+
+def test_when_every_thread_is_taken_the_connection_idle_longest_makes_way() -> None:
+    """As nginx does: a connection that has sent nothing yet, then the kept-alive one idle longest, is closed for a
+    new client; the others are kept, and answer their next request."""
+    server = running(TableServer(("127.0.0.1", 0), quiet=True, max_threads=3))
+    silent = connect(server)
+    wait_until(lambda: len(states(server)) == 1, "the silent connection is not served")
+    first, second = kept_alive(server), kept_alive(server)
+    try:
+        newcomer = kept_alive(server)  # served: the silent connection made way
+        assert closed(silent)
+        last = kept_alive(server)  # served: the first kept-alive connection made way
+        assert closed(first)
+        for sock in (second, newcomer, last):
+            kept_alive(server, sock)
+        assert len(states(server)) == 3
+    finally:
+        for sock in (silent, first, second, newcomer, last):
+            sock.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_64_idle_kept_alive_clients_do_not_lock_a_new_one_out() -> None:
+    """The issue's case, with the default bound: 64 phones each kept alive between two requests, and one more."""
+    server = running(TableServer(("127.0.0.1", 0), quiet=True))
+    assert server.max_threads == serve.MAX_THREADS == 64
+    idle = [kept_alive(server) for _ in range(64)]
+    try:
+        assert request(server, "POST", "/api/check", BODY).status == 200
+        assert closed(idle[0])
+        kept_alive(server, idle[1])
+    finally:
+        for sock in idle:
+            sock.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_request_trickled_a_header_at_a_time_is_dropped_at_its_deadline(

@@ -298,6 +298,31 @@ def test_an_earlier_site_is_replaced_and_its_files_the_new_one_has_not_removed(
     assert (tmp_path / "outside.txt").read_text() == "not the site's\n"  # only paths inside the folder
 
 
+def test_an_altered_sw_js_cannot_remove_a_file_through_a_link(fake_pyodide: Path, tmp_path: Path) -> None:
+    """An earlier site's sw.js names the files the next run removes: a path through a link in the folder (to another
+    folder, or back into the folder itself) is left alone, and the link itself too; a link the list names is removed
+    as a link, its target kept."""
+    out = tmp_path / "table"
+    assert run_site(out, fake_pyodide).exit_code == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("not the site's\n")
+    (out / "link").symlink_to(other)
+    (out / "back").symlink_to(out / "static")
+    (out / "static" / "old.js").write_text("an older site's\n")
+    (out / "listed.txt").symlink_to(other / "notes.txt")
+    sw = (out / "sw.js").read_text()
+    listed = '"./", "link/notes.txt", "back/old.js", "listed.txt", '
+    (out / "sw.js").write_text(sw.replace('"./", ', listed))
+    result = run_site(out, fake_pyodide)
+    assert result.exit_code == 0, result.output
+    assert (out / "static" / "old.js").read_text() == "an older site's\n"
+    assert (out / "link").is_symlink()
+    assert (out / "back").is_symlink()
+    assert not (out / "listed.txt").is_symlink()
+    assert (other / "notes.txt").read_text() == "not the site's\n"
+
+
 def test_the_pinned_pyodide_is_the_lock_files() -> None:
     lock = json.loads((ROOT / "package-lock.json").read_text())
     pinned = site.pinned_pyodide(ROOT)

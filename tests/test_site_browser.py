@@ -64,6 +64,12 @@ return caches.open("referee-snapshots").then((c) => c.put(key, new Response(byte
 
 class Quiet(SimpleHTTPRequestHandler):
     held: tuple[str, threading.Event] | None = None  # a file whose requests wait until the event is set
+    cache_control: str | None = None  # sent with every file, as a host such as GitHub Pages does
+
+    def end_headers(self) -> None:
+        if self.cache_control is not None:
+            self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -77,11 +83,14 @@ class Quiet(SimpleHTTPRequestHandler):
 class StaticServer:
     """A plain static file server for a folder, in a thread on a free port of 127.0.0.1; stopped by :meth:`stop`.
 
-    ``hold=(name, event)`` holds back the requests for a file until ``event`` is set (a slow network, made exact).
+    ``hold=(name, event)`` holds back the requests for a file until ``event`` is set (a slow network, made exact);
+    ``cache_control`` is sent with every file.
     """
 
-    def __init__(self, folder: Path, hold: tuple[str, threading.Event] | None = None) -> None:
-        handler = type("Handler", (Quiet,), {"held": hold})
+    def __init__(
+        self, folder: Path, hold: tuple[str, threading.Event] | None = None, cache_control: str | None = None
+    ) -> None:
+        handler = type("Handler", (Quiet,), {"held": hold, "cache_control": cache_control})
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -334,6 +343,55 @@ def test_a_second_visit_restores_the_referee_from_its_snapshot_and_a_bad_one_fal
             kept()
             assert phone.execute_script(SNAPSHOT_KEYS) == [key]
         visit("snapshot")
+    finally:
+        server.stop()
+
+
+OFFLINE_COPIES = """
+return caches.keys().then((names) => names.filter((name) => name.startsWith("paris-score-")));
+"""
+CONTROLLED = """
+return navigator.serviceWorker.getRegistration().then((r) =>
+  Boolean(r && r.active && !r.installing && !r.waiting && navigator.serviceWorker.controller === r.active));
+"""
+STORED = """
+const [cache, path] = arguments;
+return caches.open(cache).then((c) => c.match(path)).then((r) => (r ? r.text() : null));
+"""
+SERVED = "return fetch(arguments[0]).then((r) => r.text());"
+
+
+def test_a_rebuilt_site_is_served_new_past_the_host_s_http_cache(site_dir: Path, phone: Any, tmp_path: Path) -> None:
+    """A host that lets browsers keep every file 10 minutes (GitHub Pages): the service worker of a site rebuilt
+    meanwhile stores the new files, fetched past the browser's HTTP cache, not the old ones that cache still holds."""
+    folder = tmp_path / "site"
+    shutil.copytree(site_dir, folder)
+    old = json.loads((folder / "site.json").read_text())["version"]
+    server = StaticServer(folder, cache_control="max-age=600")
+    page = Page(phone, server.url)
+
+    def visit(version: str) -> None:
+        """Open the page; wait for the referee, then for the service worker of ``version`` to hold and serve it."""
+        phone.get("about:blank")
+        phone.get(server.url)
+        engine_ready(page)  # the page registers sw.js, or looks for a new one, once the referee runs
+        page.wait_for(lambda: phone.execute_script(OFFLINE_COPIES) == [f"paris-score-{version}"], "no new copy")
+        page.wait_for(lambda: phone.execute_script(CONTROLLED), "the service worker does not control the page")
+
+    try:
+        visit(old)
+        app = (folder / "static" / "app.js").read_text()
+        assert phone.execute_script(SERVED, "static/app.js") == app
+        # The site rebuilt: a changed app.js, its new version in site.json and sw.js.
+        new = "0123456789abcdef"
+        rebuilt = app + "\n// rebuilt\n"
+        (folder / "static" / "app.js").write_text(rebuilt)
+        (folder / "site.json").write_text((folder / "site.json").read_text().replace(old, new))
+        (folder / "sw.js").write_text((folder / "sw.js").read_text().replace(old, new))
+        visit(new)
+        assert phone.execute_script(STORED, f"paris-score-{new}", "static/app.js") == rebuilt
+        assert phone.execute_script(SERVED, "static/app.js") == rebuilt
+        assert json.loads(phone.execute_script(SERVED, "site.json"))["version"] == new
     finally:
         server.stop()
 

@@ -16,7 +16,7 @@ import re
 import stat
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 import click
@@ -107,23 +107,53 @@ def first_line(problem: Problem, typed: GridLines) -> int:
     return headers[0][0] if headers else 1
 
 
-def position_files(paths: Sequence[str]) -> Iterator[tuple[str, bool]]:
+@attrs.frozen
+class Unwalked:
+    """A folder a walk did not enter: one it cannot read (which fails the run), or a link to a folder (not followed:
+    it could lead out of the folder named, or round in a loop)."""
+
+    path: str
+    error: str | None = None
+    """Why it cannot be read (``Permission denied``); ``None`` for a link not followed."""
+
+    def line(self) -> str:
+        """``games/old: cannot read the folder: Permission denied; the files in it are not checked``."""
+        if self.error is None:
+            return f"{self.path}: a link to a folder, not followed; name it to check the files in it"
+        return f"{self.path}: cannot read the folder: {self.error}; the files in it are not checked"
+
+
+Found: TypeAlias = tuple[str, bool] | Unwalked
+"""A file to check and whether it was found in a folder, or a folder not entered."""
+
+
+def position_files(paths: Sequence[str]) -> Iterator[Found]:
     """The files named, each folder replaced by its ``*.json`` and ``*.txt`` files, all the way down, in name order.
 
     Each comes with whether it was found in a folder (``False`` once it is also named).  Hidden files and
     folders (``.git``) are skipped inside a folder.  A file reached twice (named and inside a folder named,
-    or in two folders) is listed once, where it first came.
+    or in two folders) is listed once, where it first came.  A folder that cannot be read, and a link to a folder
+    inside a folder (a folder named is entered, link or not), come as :class:`Unwalked` where the walk meets them.
     """
-    found: dict[str, tuple[str, bool]] = {}
+    found: dict[str, Found] = {}
+
+    def unreadable(error: OSError) -> None:
+        folder = str(error.filename)
+        found.setdefault(f"folder {os.path.realpath(folder)}", Unwalked(folder, error.strerror or str(error)))
+
     for path in paths:
         if path == "-" or not os.path.isdir(path):
             _add(found, path, walked=False)
             continue
-        for root, folders, files in os.walk(path):
+        for root, folders, files in os.walk(path, onerror=unreadable):
             folders[:] = sorted(f for f in folders if not f.startswith("."))
             for name in sorted(files):
                 if name.lower().endswith(SUFFIXES) and not name.startswith("."):
                     _add(found, os.path.join(root, name), walked=True)
+            for name in folders:
+                link = os.path.join(root, name)
+                if os.path.islink(link):  # os.walk does not enter it
+                    found.setdefault(f"link {os.path.abspath(link)}", Unwalked(link))
     yield from found.values()
 
 
@@ -136,10 +166,19 @@ def is_standard_output(path: str) -> bool:
     return stat.S_ISREG(written.st_mode) and (written.st_dev, written.st_ino) == (named.st_dev, named.st_ino)
 
 
-def _add(found: dict[str, tuple[str, bool]], path: str, *, walked: bool) -> None:
+def nothing_to_check(folder: str) -> bool:
+    """Whether a folder holds no file to check (but the file standard output is written to) and no folder that
+    cannot be read (which is said as such)."""
+    return all(
+        is_standard_output(entry[0]) if isinstance(entry, tuple) else entry.error is None
+        for entry in position_files([folder])
+    )
+
+
+def _add(found: dict[str, Found], path: str, *, walked: bool) -> None:
     key = path if path == "-" else os.path.realpath(path)
     first = found.get(key)
-    found[key] = (path, walked) if first is None else (first[0], first[1] and walked)
+    found[key] = (path, walked) if not isinstance(first, tuple) else (first[0], first[1] and walked)
 
 
 _DAMAGED_RECORD: Final = re.compile(r'"format"\s*:\s*"' + re.escape(GAME_FORMAT) + '"')
@@ -370,8 +409,9 @@ def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str
         yield left_out_line(left_out)
 
 
-def overall(examined_files: Sequence[Examined], strict: bool, final: bool) -> str:
-    """``3 files checked: 2 pass, 1 fail (1 not legal, 0 unreadable)``, and how many were skipped."""
+def overall(examined_files: Sequence[Examined], strict: bool, final: bool, unwalked: Sequence[Unwalked] = ()) -> str:
+    """``3 files checked: 2 pass, 1 fail (1 not legal, 0 unreadable)``, how many were skipped, and the folders
+    not entered (:class:`Unwalked`)."""
     checked = [o for o in examined_files if o.skipped is None]
     failed = [o for o in checked if not o.passes(strict)]
     unreadable = sum(bool(o.failures) for o in failed)
@@ -379,12 +419,16 @@ def overall(examined_files: Sequence[Examined], strict: bool, final: bool) -> st
     what = "finished game" if final else "file"
     n = len(checked)
     skipped = len(examined_files) - n
+    unread = sum(u.error is not None for u in unwalked)
+    links = len(unwalked) - unread
     return (
         f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
         f" ({len(failed) - unreadable - unfinished} not legal{' or with warnings' * strict}, "
         + (f"{unfinished} not finished, " if final else "")
         + f"{unreadable} unreadable)"
         + (f"; {counted(skipped, 'other document')} skipped" if skipped else "")
+        + (f"; {counted(unread, 'unreadable folder')}" if unread else "")
+        + (f"; {counted(links, 'linked folder')} not followed" if links else "")
     )
 
 
@@ -472,14 +516,16 @@ def check_command(
     """
     if pieces_file == "-" and "-" in paths:
         raise click.UsageError("PATH and --pieces cannot both be standard input")
-    files = []
-    for path, walked in position_files(paths):
-        if is_standard_output(path):  # `check games/ > games/verdict.txt`: the file being written, not an input
-            click.echo(f"{source_name(path)}: skipped, the output of this command", err=True)
+    found = []
+    for entry in position_files(paths):
+        if isinstance(entry, tuple) and is_standard_output(entry[0]):  # `check games/ > games/verdict.txt`
+            click.echo(f"{source_name(entry[0])}: skipped, the output of this command", err=True)
         else:
-            files.append((path, walked))
+            found.append(entry)
+    files = [entry for entry in found if isinstance(entry, tuple)]
+    unwalked = [entry for entry in found if isinstance(entry, Unwalked)]
     kinds = ", ".join("*" + s for s in SUFFIXES)
-    empty = [p for p in paths if os.path.isdir(p) and all(is_standard_output(f) for f, _ in position_files([p]))]
+    empty = [p for p in paths if os.path.isdir(p) and nothing_to_check(p)]
     for folder in empty:
         click.echo(f"{folder}: no positions or game records ({kinds}) in this folder", err=True)
     catalogue: Catalogue | None = None
@@ -493,7 +539,13 @@ def check_command(
     one = len(paths) == 1 and files == [(paths[0], False)]
     examined_files = []
     documents = []
-    for path, walked in files:
+    for entry in found:
+        if isinstance(entry, Unwalked):  # said where the walk met it; in JSON on standard error, as a skip is
+            click.echo(entry.line(), err=output_format == "json")
+            if output_format == "github" and entry.error is not None:
+                click.echo(f"::error title=unreadable folder::{_escape(entry.line())}")
+            continue
+        path, walked = entry
         examined = examine(path, walked, final, catalogue, catalogue_failure, pattern)
         examined_files.append(examined)
         if output_format == "json":
@@ -509,5 +561,6 @@ def check_command(
     if output_format == "json":
         click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
     elif not one and files:
-        click.echo(overall(examined_files, strict, final))
-    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) and not empty else EXIT_NOT_LEGAL)
+        click.echo(overall(examined_files, strict, final, unwalked))
+    unread = any(u.error is not None for u in unwalked)
+    sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) and not (empty or unread) else EXIT_NOT_LEGAL)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -69,15 +70,43 @@ def read_input(path: str, parse: Callable[[bytes], T]) -> T:
     return parse_input(source_name(path), read_bytes(path), parse)
 
 
+STREAMS: Final = re.compile(r"/dev/stdin|/dev/fd/[0-9]+|/proc/self/fd/[0-9]+")
+"""Names of a stream the shell has already opened (``<(...)`` is ``/dev/fd/63``): read as ``-`` is, whatever it is."""
+
+
 def read_bytes(path: str) -> bytes:
-    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`."""
+    """FILE's bytes (``-``: standard input), up to one byte past the size limit; :class:`UnreadableError`.
+
+    Only a regular file is read by its name (or a stream the shell opened, :data:`STREAMS`): a named pipe, a socket
+    or a device is refused without being opened, so that nothing waits for a writer that never comes.
+    """
     try:
         if path == "-":
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        with open(path, "rb") as f:
+        if STREAMS.fullmatch(path):
+            with open(path, "rb") as f:
+                return f.read(MAX_INPUT_BYTES + 1)
+        _refuse_special(path, os.stat(path).st_mode)
+        with open(path, "rb", opener=_without_waiting) as f:  # a file swapped for a named pipe since: refused too
+            _refuse_special(path, os.fstat(f.fileno()).st_mode)
             return f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
         raise UnreadableError(source_name(path), [Located("", f"cannot read the file: {e.strerror or e}")]) from None
+
+
+def _without_waiting(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+_SPECIAL: Final = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket"}
+
+
+def _refuse_special(path: str, mode: int) -> None:
+    """:class:`UnreadableError` for a named pipe, a socket or a device (a folder is left to ``open`` to refuse)."""
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        what = _SPECIAL.get(stat.S_IFMT(mode), "a device")
+        message = f"not a regular file but {what}, so it is not read; to read a stream, give it as standard input (-)"
+        raise UnreadableError(source_name(path), [Located("", message)])
 
 
 def parse_input(source: str, data: bytes, parse: Callable[[bytes], T]) -> T:
@@ -94,9 +123,9 @@ def write_text(out: str, text: str) -> None:
     """Write ``text`` to the file ``out`` (``-``: standard output); a file that cannot be written exits 1.
 
     The text goes to a temporary file in ``out``'s folder, renamed over ``out`` only once it is whole: a write
-    that fails part way (a full disk, a file size limit) leaves the old file as it was.  The new file keeps the
-    old one's permissions; a link is followed and the file it points to replaced.  What is not a regular file
-    (``/dev/null``, a pipe) is written in place.
+    that fails or stops part way (a full disk, a file size limit, Ctrl-C) leaves the old file as it was and removes
+    the temporary file.  The new file keeps the old one's permissions; a link is followed and the file it points to
+    replaced.  What is not a regular file (``/dev/null``, a pipe) is written in place.
     """
     if out == "-":
         click.echo(text, nl=False)
@@ -112,17 +141,20 @@ def write_text(out: str, text: str) -> None:
     folder, name = os.path.split(target)
     temporary = None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temporary, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        os.replace(temporary, target)
+        try:
+            fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(temporary, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
+            os.replace(temporary, target)
+            temporary = None
+        finally:  # on any exit but the rename, a Ctrl-C (KeyboardInterrupt) included: no temporary file is left
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
     except OSError as e:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
         fail(out, [f"cannot write the file: {e.strerror or e}; {'it is left as it was' if old else 'nothing written'}"])
 
 

@@ -12,7 +12,8 @@ library's messages, bodies over 1 MiB 413 (refused from ``Content-Length``,
 before reading), a missing length 411, unknown paths 404, wrong methods 405.
 Anything unexpected is logged on standard error in one line and answered 400.
 The only 5xx is 503, to a connection that finds every one of the
-:data:`MAX_THREADS` threads busy.
+:data:`MAX_THREADS` threads serving a request (an idle connection is closed
+to make way for it).
 
 The server answers its own page only (docs/robustness.md): a request whose
 ``Host`` names another server gets 421 (DNS rebinding), a POST whose
@@ -22,6 +23,7 @@ The server answers its own page only (docs/robustness.md): a request whose
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import ipaddress
@@ -53,7 +55,10 @@ READ_TIMEOUT: Final = 15.0
 """Seconds a client may take to send a whole request (its line, headers and body, counted from when the server
 starts waiting for it), and to take an answer, before the connection is dropped."""
 MAX_THREADS: Final = 64
-"""Connections served at once, a thread each; one more is answered 503 and closed."""
+"""Connections served at once, a thread each.  One more closes the connection idle longest (waiting for a request)
+to take its thread; if every one is in a request, it is answered 503 and closed."""
+SLOT_WAIT: Final = 5.0
+"""Seconds a new connection waits for the thread of the idle connection closed for it to end."""
 LOOPBACK_NAMES: Final = frozenset({"localhost", "127.0.0.1", "::1"})
 """What ``Host`` may name on a server listening on a loopback address."""
 
@@ -159,10 +164,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self._reader.deadline = time.monotonic() + READ_TIMEOUT  # the whole next request, idle time included
+        self.server.idle(self.connection)  # until its request line comes (parse_request)
         try:
             super().handle_one_request()
         except ConnectionError:  # the client reset or closed the connection mid-request: nobody to answer
             self.close_connection = True
+
+    def parse_request(self) -> bool:
+        self.server.in_request(self.connection)
+        return super().parse_request()
 
     def version_string(self) -> str:
         return self.server_version
@@ -318,7 +328,13 @@ BUSY: Final = json.dumps(
 
 
 class TableServer(ThreadingHTTPServer):
-    """The server: a thread a connection, at most :data:`MAX_THREADS` at once; the assets in memory."""
+    """The server: a thread a connection, at most :data:`MAX_THREADS` at once; the assets in memory.
+
+    When every thread is taken, a new connection closes the one that has waited longest for a request (a phone's
+    kept-alive connection between two requests, or one that has sent nothing yet), as nginx does, and takes its
+    thread; only when every connection is in a request is it answered 503.  The 503s are logged as a count: one
+    line when they start, one with their number when a connection is served again (or the server stops).
+    """
 
     daemon_threads = True
     request_queue_size = 128  # connections waiting to be accepted (the default, 5, resets a busy table's phones)
@@ -326,24 +342,46 @@ class TableServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], quiet: bool = False, max_threads: int = MAX_THREADS) -> None:
         self.assets = load_assets()
         self.quiet = quiet
+        self.max_threads = max_threads
         self.slots = threading.BoundedSemaphore(max_threads)
+        self.lock = threading.Lock()
+        self.connections: dict[Any, float | None] = {}
+        """Each connection served: since when it has waited for a request, or ``None`` while it is in one."""
+        self.refused = 0
+        """The 503s since the server was last able to serve a connection, not yet logged with their number."""
         super().__init__(address, Handler)
         self.host_names = host_names(str(self.server_address[0]))
 
+    def idle(self, connection: Any) -> None:
+        with self.lock:
+            self.connections[connection] = time.monotonic()
+
+    def in_request(self, connection: Any) -> None:
+        with self.lock:
+            if connection in self.connections:  # not if closed for a new one meanwhile
+                self.connections[connection] = None
+
+    def close_longest_idle(self) -> bool:
+        """Close the connection that has waited longest for a request (its thread then ends); whether there was one."""
+        with self.lock:
+            waiting = [(since, id(c), c) for c, since in self.connections.items() if since is not None]
+            if not waiting:
+                return False
+            connection = min(waiting)[2]
+            del self.connections[connection]
+        with contextlib.suppress(OSError):  # closed meanwhile
+            connection.shutdown(socket.SHUT_RDWR)  # its thread's read returns: nothing more comes
+        return True
+
     def process_request(self, request: Any, client_address: Any) -> None:
-        """A thread for the connection if one of the slots is free, else a 503 and the connection closed."""
-        if not self.slots.acquire(blocking=False):
-            answer = (
-                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(BUSY)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
-            )
-            try:
-                request.settimeout(1.0)
-                request.sendall(answer.encode() + BUSY)
-            except OSError:
-                pass
-            self.shutdown_request(request)
+        """A thread for the connection if one of the slots is free, or once the connection idle longest is closed
+        for it; else a 503 and the connection closed."""
+        if not self.slots.acquire(blocking=False) and not (
+            self.close_longest_idle() and self.slots.acquire(timeout=SLOT_WAIT)
+        ):
+            self._refuse(request)
             return
+        self._log_refused()
         try:
             super().process_request(request, client_address)
         except Exception:  # no thread could start (a Ctrl-C in start() leaves it to the thread that did)
@@ -354,7 +392,41 @@ class TableServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            with self.lock:  # in one step: a connection no longer listed has given its thread back
+                self.connections.pop(request, None)
+                self.slots.release()
+
+    def _refuse(self, request: Any) -> None:
+        """A 503 and the connection closed; the first of a run of them logged at once, the others counted."""
+        answer = (
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(BUSY)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+        )
+        try:
+            request.settimeout(1.0)
+            request.sendall(answer.encode() + BUSY)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+        self.refused += 1
+        if self.refused == 1:
+            self._log(
+                f"busy: every one of the {counted(self.max_threads, 'connection')} served at once is in a request; "
+                "new connections are answered 503 until one ends"
+            )
+
+    def _log_refused(self) -> None:
+        if self.refused:
+            self._log(f"{counted(self.refused, 'connection')} answered 503 while busy")
+            self.refused = 0
+
+    def _log(self, message: str) -> None:
+        if not self.quiet:
+            sys.stderr.write(f"paris-score: {message}\n")
+
+    def server_close(self) -> None:
+        self._log_refused()
+        super().server_close()
 
     def answers_to(self, name: str) -> bool:
         """Whether ``name`` (a ``Host`` header's, lower case, without brackets or port) is this server's."""

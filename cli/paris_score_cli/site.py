@@ -318,7 +318,10 @@ const CACHE = "paris-score-%(hash)s";
 const FILES = %(files)s;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  // From the host, past the browser's HTTP cache: with a host's Cache-Control (GitHub Pages: max-age=600)
+  // that cache may still hold the old site's files, which the new cache would otherwise keep.
+  const fresh = FILES.map((file) => new Request(file, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -416,7 +419,16 @@ def write_site(out_dir: Path, files: dict[str, bytes], force: bool) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
     for path in sorted(previous - set(files)):  # an earlier site's files this one has not (an older wheel)
-        (out_dir / path).unlink(missing_ok=True)
+        if inside(out_dir, path):
+            (out_dir / path).unlink()
+
+
+def inside(out_dir: Path, path: str) -> bool:
+    """Whether ``path`` (relative, from an earlier ``sw.js``) is a file or a link inside ``out_dir`` itself, by its
+    resolved path: a link among its folders (``OUT/link`` to another folder) would lead out, so it is not."""
+    target = out_dir / path
+    folder = out_dir.resolve().joinpath(*PurePosixPath(path).parent.parts)
+    return target.parent.resolve() == folder and (target.is_symlink() or target.is_file())
 
 
 @click.command(short_help="Write the table page as a static site that scores offline.")
