@@ -449,6 +449,7 @@ def loads_json(text: str) -> Position:
     position = read_well_formed(data)
     if position is not None and text.count(":") == _keys(data):
         return position
+    del data  # not held while the strict decoding makes another (a 1 MiB document would be held twice)
     return from_dict(parse_json(text))
 
 
