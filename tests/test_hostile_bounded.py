@@ -9,6 +9,7 @@ docs/robustness.md gives the measured numbers (benchmarks/worst.py).
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import time
@@ -25,7 +26,10 @@ from paris_score import page
 from paris_score.errors import PositionFormatError
 from paris_score.formats.game_json import loads_game
 from paris_score.limits import MAX_INPUT_BYTES
+from paris_score.moves import Move
 from paris_score.paris2020 import loads_final
+from paris_score_cli.serve import TableServer
+from tests.test_serve import post
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID = (ROOT / "examples" / "rulebook.txt").read_text("utf-8")
@@ -133,3 +137,72 @@ def test_line_and_column_count_every_kind_of_line_end(blanks: list[str]) -> None
     lines = re.split(r"\r\n|\r|\n", before)
     [message] = refused(paris_score.loads, (before + "x]").encode())
     assert message == f"line {len(lines)}, col {len(lines[-1]) + 1}: not valid JSON: Expecting value"
+
+
+# -- 3. long words are never remembered ----------------------------------------------------------------------------
+
+
+def kept(calls: int, call: Callable[[int], object]) -> int:
+    """The memory still held after ``calls`` calls of ``call`` (each with its number), once one call has warmed up."""
+    call(-1)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(calls):
+            call(i)
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def long_word(i: int, where: str = "") -> str:
+    """A 512 KiB word of its own (``where`` keeps each test's words apart from the others', which caches hold)."""
+    return f"{where}{i}".ljust(1 << 19, "x")
+
+
+def _refused(read: Callable[[str], object], text: str) -> None:
+    with pytest.raises(PositionFormatError):
+        read(text)
+
+
+LONG_WORDS: dict[str, Callable[[int], object]] = {
+    "an unknown header": lambda i: _refused(paris_score.loads, f"{GRID}\n{long_word(i, 'header')}: 1\n"),
+    "an unknown postcard": lambda i: _refused(paris_score.loads, f"{GRID}\npostcards: {long_word(i, 'card')}\n"),
+    "an unknown postcard slug": lambda i: _refused(
+        paris_score.loads, json.dumps({"format": "paris-position/1", "postcards": {"in_play": [long_word(i, "slug")]}})
+    ),
+    "a reserve shape's space": lambda i: _refused(
+        paris_score.loads,
+        json.dumps(
+            {
+                "format": "paris-position/1",
+                "ground": ["oooooooo"] * 8,
+                "reserve": {"orange": [{"size": 3, "shape": ["A1", "B1", long_word(i, "space")]}]},
+            }
+        ),
+    ),
+    "a pool piece's id": lambda i: _refused(
+        loads_game, SHORT_GAME.read_text("utf-8").replace('"id": "A"', f'"id": "{long_word(i, "id")}"', 1)
+    ),
+    "a move played": lambda i: Move.parse("pass" + " " * ((1 << 19) + i)),
+}
+
+
+@pytest.mark.parametrize("where", LONG_WORDS)
+def test_a_long_word_is_never_remembered(where: str) -> None:
+    """Before, "did you mean" (and the readers' fast paths, and the move parser) remembered the last words they
+    were given, whatever their length: 300 requests with a different 1 MiB word each kept 256 MB for good."""
+    assert kept(8, LONG_WORDS[where]) < 500_000  # 8 words of 512 KiB: 4 MB kept before
+
+
+def test_the_server_keeps_nothing_of_long_unknown_words(server: TableServer) -> None:
+    """``POST /api/check`` of text grids, each with a different 512 KiB unknown header line (issue 28's 3)."""
+
+    def request(i: int) -> None:
+        answer = post(server, "/api/check", f"{GRID}\n{long_word(i, 'server')}: 1\n".encode())
+        assert answer.status == 400
+        assert json.loads(answer.body)["errors"][-1]["message"].startswith("unknown header")
+
+    assert kept(8, request) < 500_000

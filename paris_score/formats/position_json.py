@@ -295,10 +295,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                     return None
                 if "shape" in entry:
                     raw = entry["shape"]
-                    try:
-                        shape = fast_shape(tuple(raw)) if type(raw) is list else None
-                    except TypeError:  # an unhashable item: not a space name
-                        return None
+                    shape = fast_shape(raw)
                     if shape is None or len(shape) != entry["size"]:
                         return None
                 entry = entry["size"]
@@ -311,13 +308,16 @@ def _fast_reserve(value: object) -> Reserve | None:
     return Reserve(sizes[0], sizes[1], orange, blue, not_given)
 
 
+def fast_shape(names: object) -> Shape | None:
+    """A reserve shape from a list of its space names: distinct, connected (B3); ``None`` for anything else."""
+    cells = _fast_squares(names)
+    return _connected_shape(cells) if cells else None
+
+
 @functools.lru_cache(maxsize=1024)
-def fast_shape(names: tuple[object, ...]) -> Shape | None:
-    """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
-    cells = _fast_squares(list(names))
-    if not cells or not is_connected(cells):
-        return None
-    return shape_of(cells)
+def _connected_shape(cells: Bitboard) -> Shape | None:
+    """The shape of these spaces if they are connected; remembered by its spaces, as a box has 12 shapes."""
+    return shape_of(cells) if is_connected(cells) else None
 
 
 def _fast_postcards(value: object) -> Postcards | None:
