@@ -11,23 +11,32 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import re
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 import paris_score
 from paris_score import page
-from paris_score.errors import PositionFormatError
+from paris_score.errors import PositionFormatError, UnwritableError
 from paris_score.formats.game_json import loads_game
 from paris_score.limits import MAX_INPUT_BYTES
 from paris_score.moves import Move
-from paris_score.paris2020 import loads_final
+from paris_score.paris2020 import load_final, loads_final
+from paris_score.paris2020.text import dumps_text, loads_text
+from paris_score.printable import json_text, printable
+from paris_score_cli.app import cli
 from paris_score_cli.serve import TableServer
 from tests.test_serve import post
 
@@ -206,3 +215,194 @@ def test_the_server_keeps_nothing_of_long_unknown_words(server: TableServer) -> 
         assert json.loads(answer.body)["errors"][-1]["message"].startswith("unknown header")
 
     assert kept(8, request) < 500_000
+
+
+# -- 4. and 5. lone surrogates and control characters: escaped wherever they are shown -----------------------------
+
+NAMES = {
+    "a lone surrogate": "U\ud800",
+    "a terminal's title and bell": "U\x1b]0;PWNED\x07x",
+    "C1 and DEL": "U\x9b31m\x7f",
+}
+
+
+def test_printable_escapes_every_control_character_and_lone_surrogate_and_nothing_else() -> None:
+    for code in range(0x110000):
+        ch = chr(code)
+        shown = printable(ch)
+        if ch == "\n" or RAW.match(ch):
+            assert shown == (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"), code
+        else:
+            assert shown == ch, code
+    assert printable("a\nb", lines=True) == "a\nb"
+    text = "".join(map(chr, range(0x100))) + "\ud800 \udfff"  # (a pair of escapes would read as one character)
+    assert printable(printable(text)) == printable(text)  # escaping twice changes nothing more
+    assert json.loads(json_text(text)) == text  # JSON escapes read back to the same text
+    assert not RAW.search(json_text(text))
+    assert "\n" not in json_text(text)
+
+
+def paris2020_document(name: str, **player: Any) -> dict[str, Any]:
+    """The Belleville example with Ula renamed ``name`` (her properties too), her other fields changed."""
+    doc: dict[str, Any] = json.loads(BELLEVILLE.read_text("utf-8"))
+    doc["players"][0] = {**doc["players"][0], "name": name, **player}
+    for district in doc["districts"]:
+        for prop in district["properties"]:
+            prop["owners"] = [name if o == "Ula" else o for o in prop["owners"]]
+    return doc
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    """The command, which must exit (no exception), and its standard output and error, holding nothing raw."""
+    result = CliRunner().invoke(cli, list(args))
+    assert isinstance(result.exception, SystemExit) or result.exception is None, repr(result.exception)
+    assert not RAW.search(result.stdout), result.stdout
+    assert not RAW.search(result.stderr), result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
+def test_paris2020_score_shows_a_name_escaped_and_keeps_it_in_json(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(paris2020_document(name)), "utf-8")
+    status, out, _ = invoke("paris2020", "score", str(path))
+    assert status == 0
+    assert out.splitlines()[-1] == f"RESULT: {printable(name)} wins with 18 points"
+    status, out, _ = invoke("paris2020", "score", str(path), "--format", "json")
+    assert status == 0
+    assert json.loads(out)["winners"] == [name]
+
+
+@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
+def test_a_quoted_wrong_value_is_escaped(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(paris2020_document("Ula", points=name)), "utf-8")
+    status, out, err = invoke("paris2020", "score", str(path))
+    assert (status, out) == (1, "")
+    assert err == f'{path}: players[0].points: enter a whole number, not the text "{printable(name)}"\n'
+
+
+@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
+def test_paris2020_convert_keeps_the_name_in_json_and_leaves_no_temporary_file(tmp_path: Path, name: str) -> None:
+    given = tmp_path / "evening.json"
+    given.write_text(json.dumps(paris2020_document(name)), "utf-8")
+    status, _, _ = invoke("paris2020", "convert", str(given), "--to", "json", "-o", str(tmp_path / "out.json"))
+    assert status == 0
+    assert load_final(tmp_path / "out.json") == load_final(given)  # a JSON escape reads back as it was
+    status, _, err = invoke("paris2020", "convert", str(given), "--to", "text", "-o", str(tmp_path / "out.txt"))
+    if "\ud800" in name:  # UTF-8 cannot hold it: said before anything is written
+        assert status == 1
+        assert err.startswith(f"{given}: the player {printable(repr(name))} cannot be written as text")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json", "out.json"]
+    else:  # the text holds it as it is
+        assert status == 0
+        assert loads_text((tmp_path / "out.txt").read_bytes()) == load_final(given)
+
+
+@pytest.mark.parametrize("move", NAMES.values(), ids=NAMES)
+def test_replay_and_check_show_a_move_escaped(tmp_path: Path, move: str) -> None:
+    doc = json.loads(SHORT_GAME.read_text("utf-8"))
+    doc["moves"][0] = f"tile {move}"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    status, out, _ = invoke("replay", str(path))
+    assert status == 1
+    assert f" 1 orange tile {printable(move)}\n" in out
+    status, out, _ = invoke("replay", str(path), "--format", "json")
+    assert status == 1
+    assert json.loads(out)["illegal"]["text"] == f"tile {move}"
+    for output in ("text", "github"):
+        status, out, _ = invoke("check", str(path), "--format", output)
+        assert status == 1
+        assert f"`tile {printable(move)}`" in out
+    status, out, _ = invoke("check", str(path), "--format", "json")
+    assert json.loads(out)["problems"][0]["message"].startswith(f"move 1 (orange) `tile {move}`")
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
+    """A folder's file named by bytes that are not UTF-8 (the file system allows any): ``check`` names it escaped."""
+    folder = os.fsencode(tmp_path)
+    with open(folder + b"/\xff\x1b.json", "wb") as f:
+        f.write((ROOT / "examples" / "rulebook.json").read_bytes())
+    status, out, _ = invoke("check", str(tmp_path))
+    assert status == 0
+    assert out.startswith(f"{printable(str(tmp_path))}/\\udcff\\x1b.json: legal")
+
+
+def test_no_command_prints_a_traceback_for_a_lone_surrogate(tmp_path: Path) -> None:
+    """As real processes, whose standard output is strict UTF-8 (before, each of these printed a UnicodeEncodeError
+    traceback, and ``paris2020 convert`` left a 0-byte temporary file behind)."""
+    (tmp_path / "name.json").write_text(json.dumps(paris2020_document("U\ud800")), "utf-8")
+    (tmp_path / "wrong.json").write_text(json.dumps(paris2020_document("Ula", points="\ud800")), "utf-8")
+    game = json.loads(SHORT_GAME.read_text("utf-8"))
+    (tmp_path / "game.json").write_text(json.dumps({**game, "moves": ["\ud800", *game["moves"][1:]]}), "utf-8")
+    commands = {
+        "paris2020 score name.json": 0,
+        "paris2020 score name.json --format json": 0,
+        "paris2020 score wrong.json": 1,
+        "paris2020 convert name.json --to text -o out.txt": 1,
+        "paris2020 convert name.json --to json -o out.json": 0,
+        "replay game.json": 1,
+        "replay game.json --format json": 1,
+        "check game.json": 1,
+        "check game.json --format json": 1,
+        "check game.json --format github": 1,
+    }
+    for command, status in commands.items():
+        done = subprocess.run(
+            [sys.executable, "-m", "paris_score_cli", *command.split()],
+            capture_output=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}", "PYTHONIOENCODING": "utf-8"},
+            check=False,
+        )
+        out, err = done.stdout.decode(), done.stderr.decode()
+        assert (done.returncode, "Traceback" in err) == (status, False), (command, err)
+        shown = (tmp_path / "out.json").read_text("utf-8") if "out.json" in command else out + err
+        assert "\\ud800" in shown, command  # escaped where it is shown, as text or as JSON
+        assert not RAW.search(out + err), command
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "name.json", "out.json", "wrong.json"]
+
+
+def test_the_page_answers_a_lone_surrogate_and_keeps_it() -> None:
+    """``page.answer`` (``serve`` and the static page) answers, never raises: JSON escapes, text escaped."""
+    body = json.dumps(paris2020_document("U\ud800\x1b")).encode()
+    answer = page.answer("/api/paris2020", "", body)
+    assert answer.status == 200
+    assert json.loads(answer.body)["winners"] == ["U\ud800\x1b"]
+    assert json.loads(page.answer("/api/paris2020/read", "", body).body)["players"][0]["name"] == "U\ud800\x1b"
+    text = page.answer("/api/paris2020", "format=text", body).body.decode()
+    assert text.endswith("RESULT: U\\ud800\\x1b wins with 18 points\n")
+    wrong = page.answer("/api/paris2020", "", json.dumps(paris2020_document("Ula", francs="\ud800")).encode())
+    assert wrong.status == 400
+    assert json.loads(wrong.body)["errors"] == [
+        {"where": "players[0].francs", "message": 'enter a whole number, not the text "\ud800"'}
+    ]
+
+
+# -- Paris (2020): the text's reader and writer agree on a name ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("district Montm+Ae: 18 9 4", "line 3: the district 'Montm+Ae'"),
+        ("player Ula+Marek: 3 points, 1 franc", "line 3: the player 'Ula+Marek'"),
+    ],
+)
+def test_a_name_the_writer_refuses_is_refused_when_read(line: str, said: str) -> None:
+    text = f"player Ula: 0 points, 0 francs\nplayer Marek: 0 points, 0 francs\n{line}\n"
+    with pytest.raises(PositionFormatError) as info:
+        loads_text(text)
+    assert [str(e) for e in info.value.errors] == [
+        f"{said}: a name in this text holds no #, :, +, a line break or a lone surrogate"
+    ]
+
+
+@pytest.mark.parametrize("name", ["A\x85B", "A\x0bB", "A\u2028B", "A\x1cB", "A\ud800"])
+def test_a_name_the_reader_would_split_or_cannot_decode_is_not_written(name: str) -> None:
+    """Every line break Python's reader splits at (not only LF and CR), and a lone surrogate, stay JSON."""
+    game = load_final(BELLEVILLE)
+    renamed = attrs.evolve(game, districts=(attrs.evolve(game.districts[0], name=name),))
+    with pytest.raises(UnwritableError, match="cannot be written as text"):
+        dumps_text(renamed)

@@ -43,6 +43,7 @@ from paris_score.formats._jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
+from paris_score.printable import json_text
 from paris_score.setups import (
     _LOWER_TILES,
     PoolPiece,
@@ -329,7 +330,7 @@ def dumps_game(record: GameRecord) -> str:
     doc = game_to_dict(record)
 
     def compact(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
+        return json_text(value, indent=None)
 
     def block(items: list[str], indent: str) -> str:
         inner = ",\n".join(f"{indent}  {item}" for item in items)

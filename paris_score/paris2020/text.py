@@ -35,7 +35,10 @@ _FIELD: Final = re.compile(rf"({_NUMBER}) +(points?|francs?)|bonus +27")
 _VALUES: Final = re.compile(rf"(?:{_NUMBER}(?: +|$))*")
 _PROPERTY: Final = re.compile(rf"({_NUMBER}) +(\S.*)")
 _PATH: Final = re.compile(r"(players|districts)\[(\d+)\](?:\.properties\[(\d+)\])?")
-_NOT_IN_NAMES: Final = ("\n", "\r", "#", ":", "+")
+_NAME_MARKS: Final = "#:+"
+"""What a name in the text never holds: ``#`` starts a comment, ``:`` ends a name, ``+`` joins owners."""
+_NOTE_MARKS: Final = "#"
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 class _Lines:
@@ -71,6 +74,9 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
     name, _, rest = line[len("player ") :].partition(":")
     if not name.strip():
         errors.append(Located(f"line {number}", "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'"))
+        return None
+    if not _holds(name.strip()):
+        errors.append(Located(f"line {number}", _not_held("player", name.strip())))
         return None
     said: dict[str, int] = {}
     bonus = False
@@ -137,6 +143,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
             if note:
                 errors.append(Located(at, "a second note; the text has one 'note:' line"))
             note = line[len("note:") :].strip()
+            if note and not _holds(note, _NOTE_MARKS):
+                errors.append(Located(at, _not_held("note", note, _NOTE_MARKS)))
         elif keyword.startswith("player "):
             player = _player(line, number, errors)
             if player is not None:
@@ -148,6 +156,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
                 continue
+            if not _holds(name.strip()):  # said, and read on: its properties are no error
+                errors.append(Located(at, _not_held("district", name.strip())))
             if len(values.split()) > MAX_ITEMS:
                 errors.append(Located(at, f"a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"))
                 continue
@@ -183,12 +193,32 @@ def loads_text(text: str | bytes) -> EndOfGame:
     return game
 
 
-def _name(name: str, what: str, refused: tuple[str, ...] = _NOT_IN_NAMES) -> str:
+def _holds(name: str, marks: str = _NAME_MARKS) -> bool:
+    """Whether the text holds ``name`` as it is, which its reader and its writer both ask: not blank, no spaces
+    around it, no line break (any of :meth:`str.splitlines`'), none of ``marks``, no lone surrogate (not UTF-8)."""
+    return (
+        name == name.strip() != ""
+        and len(name.splitlines()) == 1
+        and not any(mark in name for mark in marks)
+        and _SURROGATE.search(name) is None
+    )
+
+
+def _rule(marks: str) -> str:
+    return f"{', '.join(marks)}, a line break or a lone surrogate"
+
+
+def _not_held(what: str, name: str, marks: str = _NAME_MARKS) -> str:
+    """The reader's message for a name (or the note) the text cannot hold, which the writer could not write back."""
+    noun = "note" if marks == _NOTE_MARKS else "name"
+    return f"the {what} {clip(name, 40)!r}: a {noun} in this text holds no {_rule(marks)}"
+
+
+def _name(name: str, what: str, marks: str = _NAME_MARKS) -> str:
     """``name`` as typed, if the text can hold it as it is (a note may hold : and +)."""
-    if name != name.strip() or not name or any(c in name for c in refused):
-        marks = "#, :, +" if ":" in refused else "#"
+    if not _holds(name, marks):
         raise UnwritableError(
-            f"{what} {clip(name, 40)!r} cannot be written as text: it would hold {marks} or a line break, "
+            f"{what} {clip(name, 40)!r} cannot be written as text: it would hold {_rule(marks)}, "
             "or spaces around it; keep it as paris2020-final/1 JSON"
         )
     return name
@@ -198,7 +228,7 @@ def dumps_text(game: EndOfGame) -> str:
     """``game`` as text; :class:`~paris_score.errors.UnwritableError` for a name the text cannot hold."""
     out = ["# Paris (2020), the end of a game: paris-score paris2020 score FILE"]
     if game.note:
-        out.append(f"note: {_name(game.note, 'the note', ('#', chr(10), chr(13)))}")
+        out.append(f"note: {_name(game.note, 'the note', _NOTE_MARKS)}")
     for p in game.players:
         bonus = ", bonus 27" if p.bonus_27 else ""
         out.append(f"player {_name(p.name, 'the player')}: {p.points} points, {p.francs} francs{bonus}")
