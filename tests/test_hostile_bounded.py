@@ -34,7 +34,7 @@ from paris_score.formats.game_json import loads_game
 from paris_score.limits import MAX_INPUT_BYTES
 from paris_score.moves import Move
 from paris_score.paris2020 import load_final, loads_final
-from paris_score.paris2020.text import dumps_text, loads_text
+from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from paris_score.printable import json_text, printable
 from paris_score_cli.app import cli
 from paris_score_cli.serve import TableServer
@@ -406,3 +406,32 @@ def test_a_name_the_reader_would_split_or_cannot_decode_is_not_written(name: str
     renamed = attrs.evolve(game, districts=(attrs.evolve(game.districts[0], name=name),))
     with pytest.raises(UnwritableError, match="cannot be written as text"):
         dumps_text(renamed)
+
+
+# -- reading everything first: a pipe may feed the file being written ----------------------------------------------
+
+
+PIPED: dict[str, tuple[list[str], Path, Callable[[bytes], object]]] = {
+    "convert": (["convert"], ROOT / "examples" / "rulebook.json", paris_score.loads),
+    "paris2020 convert": (["paris2020", "convert"], BELLEVILLE, loads_any),
+}
+
+
+@pytest.mark.parametrize("command", PIPED)
+def test_a_pipe_from_the_file_being_written_converts_it(tmp_path: Path, command: str) -> None:
+    """``cat a.json | paris-score convert - --to text -o a.json`` reads all of standard input before it writes: it
+    works (only standard input redirected from the output file, ``< a.json``, is refused)."""
+    words, given, read = PIPED[command]
+    path = tmp_path / "a.json"
+    path.write_bytes(given.read_bytes())
+    script = 'file=$1 python=$2; shift 2; cat "$file" | "$python" -m paris_score_cli "$@"'
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", str(path), sys.executable, *words, "-", "--to", "text", "-o", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'cli'}"},
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert not path.read_text("utf-8").startswith("{")  # the text form now
+    assert read(path.read_bytes()) == read(given.read_bytes())
