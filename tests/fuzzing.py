@@ -38,6 +38,7 @@ from paris_score.errors import GameFormatError, Located, MoveNotationError, Pari
 from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.game import GameState
 from paris_score.generate import random_setup
+from paris_score.limits import MAX_INPUT_BYTES, MAX_VALUES
 from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
 from paris_score.moves import Move
 from paris_score.paris2020 import EndOfGame
@@ -238,6 +239,29 @@ def worst_cases() -> dict[str, bytes]:
         "a record of 1000 moves of 200 characters": json.dumps(
             {**record, "moves": ["pass " + "x" * 195] * 1000}
         ).encode(),
+    }
+
+
+WALK_ITEMS: Final = (MAX_INPUT_BYTES - (1 << 19) - 20) // 2 - 1
+"""The numbers issue 28's walk.json holds, so that with its 512 KiB key it fills 1 MiB."""
+
+
+def walk(key: int, items: int = WALK_ITEMS) -> bytes:
+    """Issue 28's walk.json: a key of ``key`` characters holding ``items`` numbers, then a NaN, which the reader
+    refuses by its key path (with over :data:`~paris_score.limits.MAX_VALUES` values, by their number first)."""
+    return b'{"' + b"a" * key + b'": [' + b"0," * items + b'0], "x": NaN}'
+
+
+@functools.cache
+def worst_refused() -> dict[str, bytes]:
+    """The costliest inputs we know that no reader accepts, by name: benchmarks/worst.py times them beside
+    :func:`worst_cases` (docs/robustness.md), tests/test_hostile_bounded.py bounds them."""
+    return {
+        "walk.json: a 512 KiB key, 262,133 numbers, a NaN": walk(1 << 19),
+        "the same with 19,990 numbers (as many values as a document may hold)": walk(1 << 19, MAX_VALUES - 10),
+        "[, 1,048,574 line breaks, x": b"[" + b"\n" * (MAX_INPUT_BYTES - 2) + b"x",
+        "1 MiB of empty lists, a NaN": b'{"x": NaN, "a": [' + b"[]," * ((MAX_INPUT_BYTES - 40) // 3) + b"[]]}",
+        "1 MiB of two-letter lines": b"xy\n" * (MAX_INPUT_BYTES // 3),
     }
 
 

@@ -30,14 +30,17 @@ from hypothesis import strategies as st
 import paris_score
 from paris_score import page
 from paris_score.errors import PositionFormatError, UnwritableError
+from paris_score.formats import TOO_MANY_LINES
+from paris_score.formats._jsonread import TOO_MANY_VALUES
 from paris_score.formats.game_json import loads_game
-from paris_score.limits import MAX_INPUT_BYTES
+from paris_score.limits import MAX_INPUT_BYTES, MAX_LINES, MAX_VALUES
 from paris_score.moves import Move
 from paris_score.paris2020 import load_final, loads_final
 from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from paris_score.printable import json_text, printable
 from paris_score_cli.app import cli
 from paris_score_cli.serve import TableServer
+from tests.fuzzing import walk, worst_refused
 from tests.test_serve import post
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,14 +79,6 @@ def refused(read: Callable[[bytes], object], data: bytes) -> list[str]:
 
 # -- 1. a refused value is found without wording a key path for every value ------------------------------------
 
-ITEMS = (MAX_INPUT_BYTES - (1 << 19) - 20) // 2 - 1
-
-
-def walk(key: int) -> bytes:
-    """The issue's walk.json (with a 512 KiB key: 1 MiB): a key holding a list of a quarter million numbers, a NaN."""
-    return b'{"' + b"a" * key + b'": [' + b"0," * ITEMS + b'0], "x": NaN}'
-
-
 READERS: dict[str, Callable[[bytes], object]] = {
     "position": paris_score.loads,
     "game record": loads_game,
@@ -91,29 +86,32 @@ READERS: dict[str, Callable[[bytes], object]] = {
 }
 
 
+WALK = walk(1 << 19, MAX_VALUES - 10)
+"""walk.json with as many values as a document may hold (all of the issue's 262,133 are refused by their number)."""
+
+
 @pytest.mark.parametrize("reader", READERS)
 def test_a_refused_value_costs_no_more_under_a_long_key(reader: str) -> None:
-    """Before, every value's key path was built as a string (3.7 s for the 1 MiB walk.json, 0.05 s with a short
-    key); now only the reported one's is."""
+    """Before, every value's key path was built as a string: 0.28 s for this document, 0.02 s with a short key (the
+    issue's walk.json, 3.7 s); now only the reported one's is."""
     read = READERS[reader]
-    assert len(walk(1 << 19)) <= MAX_INPUT_BYTES
     assert (
-        refused(read, walk(1 << 19))
-        == refused(read, walk(1))
+        refused(read, WALK)
+        == refused(read, walk(1, MAX_VALUES - 10))
         == ["x: NaN is not valid JSON; expected a number, and JSON numbers are finite"]
     )
-    assert seconds(lambda: refused(read, walk(1 << 19))) < 4 * seconds(lambda: refused(read, walk(1)))
+    assert seconds(lambda: refused(read, WALK)) < 4 * seconds(lambda: refused(read, walk(1, MAX_VALUES - 10)))
 
 
 def test_the_api_check_answers_walk_json_as_fast_as_with_a_short_key() -> None:
     """``POST /api/check`` (``serve`` and the static page's worker): the same answer, no slower."""
-    long, short = walk(1 << 19), walk(1)
-    answer = page.answer("/api/check", "", long)
+    short = walk(1, MAX_VALUES - 10)
+    answer = page.answer("/api/check", "", WALK)
     assert answer.status == 400
     assert json.loads(answer.body)["errors"] == [
         {"where": "x", "message": "NaN is not valid JSON; expected a number, and JSON numbers are finite"}
     ]
-    assert seconds(lambda: page.answer("/api/check", "", long)) < 4 * seconds(
+    assert seconds(lambda: page.answer("/api/check", "", WALK)) < 4 * seconds(
         lambda: page.answer("/api/check", "", short)
     )
 
@@ -128,7 +126,7 @@ def test_a_refused_value_deep_under_a_long_key_costs_no_memory() -> None:
 
 # -- 2. a syntax error's line and column are counted, not listed -----------------------------------------------
 
-BREAKS = b"[" + b"\n" * (MAX_INPUT_BYTES - 2) + b"x"
+BREAKS = worst_refused()["[, 1,048,574 line breaks, x"]
 
 
 def test_a_syntax_error_after_a_million_line_breaks_costs_no_memory() -> None:
@@ -146,6 +144,52 @@ def test_line_and_column_count_every_kind_of_line_end(blanks: list[str]) -> None
     lines = re.split(r"\r\n|\r|\n", before)
     [message] = refused(paris_score.loads, (before + "x]").encode())
     assert message == f"line {len(lines)}, col {len(lines[-1]) + 1}: not valid JSON: Expecting value"
+
+
+# -- more values or lines than any document holds: refused before they are made ----------------------------------
+
+TOO_MANY: dict[str, bytes] = {
+    "walk.json": walk(1 << 19),
+    "1 MiB of empty lists": worst_refused()["1 MiB of empty lists, a NaN"],
+    "1 MiB of short strings": b"[" + b'"ab",' * (MAX_INPUT_BYTES // 6) + b'""]',
+    "lists ten deep": b"[" + b"[[[[[[[[[[0]]]]]]]]]]," * (MAX_INPUT_BYTES // 23) + b"0]",
+    "objects in one": b'{"a": ' * 30_000 + b"0" + b"}" * 30_000,
+}
+
+
+@pytest.mark.parametrize("data", TOO_MANY.values(), ids=TOO_MANY)
+@pytest.mark.parametrize("reader", READERS)
+def test_more_values_than_a_document_holds_are_refused_before_they_are_made(reader: str, data: bytes) -> None:
+    """Python's decoder makes every value before anything is checked: 1 MiB of ``[]`` was 25 MB and 0.25 s."""
+    assert len(data) <= MAX_INPUT_BYTES
+    assert refused(READERS[reader], data) == [TOO_MANY_VALUES]
+    assert peak(lambda: refused(READERS[reader], data)) < 2 * MAX_INPUT_BYTES
+
+
+def test_commas_and_brackets_inside_strings_are_no_values() -> None:
+    doc = json.loads(BELLEVILLE.read_text("utf-8"))
+    game = loads_final(json.dumps({**doc, "note": "[{," * 30_000}))
+    assert game.note == "[{," * 30_000
+    assert loads_final(json.dumps({**doc, "note": '\\"[{,' * 30_000})).note == '\\"[{,' * 30_000
+
+
+TEXTS: dict[str, Callable[[bytes], object]] = {"text grid": paris_score.loads, "Paris (2020) text": loads_text}
+
+
+@pytest.mark.parametrize("reader", TEXTS)
+@pytest.mark.parametrize("line_end", [b"\n", b"\r\n", b"\x0c", "\u2028".encode()])
+def test_more_lines_than_a_text_holds_are_refused_before_they_are_split(reader: str, line_end: bytes) -> None:
+    """A million short lines were a million strings: 25 MB (blank ones 0.3 s)."""
+    data = (b"xy" + line_end) * (MAX_INPUT_BYTES // (2 + len(line_end)))
+    assert refused(TEXTS[reader], data) == [TOO_MANY_LINES]
+    assert peak(lambda: refused(TEXTS[reader], data)) < 4 * MAX_INPUT_BYTES  # decoding 1 MiB of U+2028: 3 MB
+
+
+def test_a_text_within_the_lines_allowed_reads() -> None:
+    comments = "# a comment\n" * (MAX_LINES - 40)
+    assert paris_score.loads(comments + GRID) == paris_score.loads(GRID)
+    text = dumps_text(load_final(BELLEVILLE))
+    assert loads_text(comments + text) == load_final(BELLEVILLE)
 
 
 # -- 3. long words are never remembered ----------------------------------------------------------------------------

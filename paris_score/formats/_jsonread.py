@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
-from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_VALUES
 from paris_score.model import BUILDING_ID
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
@@ -353,9 +353,37 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return breaks + 1, pos - start + 1
 
 
+_STRING: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+"""A JSON string (possessive: one pass, whatever the text)."""
+TOO_MANY_VALUES: Final = (
+    f"over {MAX_VALUES} values (numbers, strings, lists and objects); documents hold far fewer (docs/robustness.md)"
+)
+
+
+def too_many_values(text: str) -> bool:
+    """Whether a JSON text holds over :data:`~paris_score.limits.MAX_VALUES` values, asked before it is decoded
+    (Python's decoder makes every value first).
+
+    Each item of a list and member of an object comes after a ``[``, a ``{`` or a comma, so their count bounds the
+    values.  When it is over, the commas and brackets inside strings, which are no items, are taken off; the
+    strings are only looked for when they are at most as many as the values allowed (a quote after no backslash
+    ends one), so that this costs no more than a document within the limit.
+    """
+    marks = sum(map(text.count, ",[{"))
+    if marks <= MAX_VALUES:
+        return False
+    if (text.count('"') - text.count('\\"')) // 2 > MAX_VALUES:
+        return True
+    inside = sum(text.count(mark, *found.span()) for found in _STRING.finditer(text) for mark in ",[{")
+    return marks - inside > MAX_VALUES
+
+
 def parse_json(text: str) -> Any:
     """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
-    ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
+    ``Infinity`` and numbers of over 100 digits refused, each with its key path; a document of over
+    :data:`~paris_score.limits.MAX_VALUES` values refused before it is decoded."""
+    if too_many_values(text):
+        raise PositionFormatError([Located("", TOO_MANY_VALUES)])
     trouble: list[bool] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar, cast
 
 from paris_score.documents import RulesDict
 from paris_score.errors import PositionFormatError
-from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json
+from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json, too_many_values
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
@@ -443,7 +443,7 @@ def loads_json(text: str) -> Position:
     read by :func:`from_dict`, which words every error.
     """
     try:
-        data = json.loads(text)
+        data: Any = {} if too_many_values(text) else json.loads(text)  # ({}: refused by the strict decoding below)
     except (ValueError, RecursionError):  # not JSON (or a number of over 4,300 digits): said below
         data = None
     position = read_well_formed(data)

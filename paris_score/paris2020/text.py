@@ -23,7 +23,7 @@ import re
 from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
-from paris_score.formats import input_text, reads_as_text_grid
+from paris_score.formats import TOO_MANY_LINES, input_text, reads_as_text_grid, too_many_lines
 from paris_score.formats._jsonread import wrong_kind
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.paris2020.document import FINAL_FORMAT, loads_final
@@ -111,7 +111,10 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
 
 def looks_like_text(text: str) -> bool:
     """Whether ``text`` opens as this text does: its first line (blanks and comments aside) a ``player``,
-    ``district`` or ``note:`` line, which no other paris-score document starts with."""
+    ``district`` or ``note:`` line, which no other paris-score document starts with (nor one of over
+    :data:`~paris_score.limits.MAX_LINES` lines)."""
+    if too_many_lines(text):
+        return False
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
@@ -125,6 +128,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
     :class:`~paris_score.errors.Paris2020FormatError` lists every error, each at its line.
     """
     body = _body(text, "the end of a game of Paris (2020)")
+    if too_many_lines(body):
+        raise Paris2020FormatError([Located("", TOO_MANY_LINES)])
     errors: list[Located] = []
     lines = _Lines()
     players: list[Player] = []
