@@ -153,7 +153,7 @@ def test_with_four_players_two_tied_on_the_3rd_place_both_score_it() -> None:
 
 
 def test_with_four_players_the_last_placed_scores_unless_4th() -> None:  # ruling R7
-    """"The last player" of four is the 4th place: with D owning nothing, C comes last and scores the 3rd place."""
+    """R7: "the last player" of four is the 4th place; with D owning nothing, C comes last and scores the 3rd place."""
     assert placed(4, (12, 6, 3, 1), "4 A", "3 B", "2 C") == [("A", 4, 1, 12), ("B", 3, 2, 6), ("C", 2, 3, 3)]
 
 

@@ -87,7 +87,7 @@ TOO_MANY_LINES: Final = f"over {limits.MAX_LINES} lines; a text holds at most {l
 def too_many_lines(text: str) -> bool:
     """Whether a text has over :data:`~paris_score.limits.MAX_LINES` lines, asked before its lines are split (a
     million blank lines would be a million strings); counted, which costs no memory."""
-    return sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n") >= limits.MAX_LINES
+    return sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n") > limits.MAX_LINES
 
 
 def loads_document(

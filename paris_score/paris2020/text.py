@@ -200,7 +200,7 @@ def loads_text(text: str | bytes) -> EndOfGame:
 
 def _holds(name: str, marks: str = _NAME_MARKS) -> bool:
     """Whether the text holds ``name`` as it is, which its reader and its writer both ask: not blank, no spaces
-    around it, no line break (any of :meth:`str.splitlines`'), none of ``marks``, no lone surrogate (not UTF-8)."""
+    around it, no line break (any that :meth:`str.splitlines` breaks at), none of ``marks``, no lone surrogate."""
     return (
         name == name.strip() != ""
         and len(name.splitlines()) == 1
