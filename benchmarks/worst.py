@@ -6,11 +6,13 @@ Run it from a checkout (no install needed)::
     python benchmarks/worst.py --mutations 200     # also time that many mutations of them
 
 For each input of :func:`tests.fuzzing.worst_cases` (and, with
-``--mutations``, mutations of them) it does what ``serve`` and the commands do
-with a position: the ``paris-check/1`` document (``check --format json``,
+``--mutations``, mutations of them) and of :func:`tests.fuzzing.worst_refused`
+(inputs no reader accepts, whose answer is the refusal) it does what ``serve``
+and the commands do with a position: the ``paris-check/1`` document (``check --format json``,
 ``POST /api/check``), the score or the refusal (``score``, ``POST /api/score``)
 and the picture with every overlay (``render``, ``POST /api/render``); a game
-record is replayed (``replay``).  Each is timed in processor time (the best of
+record is replayed (``replay``).  Each answer starts from the input's bytes, as
+a request does, and is timed in processor time (the best of
 three runs), with the size of what it writes and the peak memory it allocates
 (tracemalloc).  The slowest come first.  Nothing here is a test: it prints, and
 exits 1 when an answer takes over 1 s, writes over 1 MB or allocates over 16 MB.
@@ -34,7 +36,7 @@ import paris_score  # noqa: E402
 from paris_score import ParisScoreError, annotate  # noqa: E402
 from paris_score.formats.game_json import loads_game  # noqa: E402
 from paris_score.verdict import problems_document  # noqa: E402
-from tests.fuzzing import mutate, worst_cases  # noqa: E402
+from tests.fuzzing import mutate, worst_cases, worst_refused  # noqa: E402
 
 SECONDS = 1.0
 BYTES = 1_000_000
@@ -45,19 +47,21 @@ RUNS = 3
 
 
 def answers(data: bytes) -> dict[str, Callable[[], str]]:
-    """What each command (and request) writes for ``data``, by name, each a function to time."""
+    """What each command (and request) writes for ``data``, by name, each a function to time from the input's bytes
+    (reading included, as a request does)."""
     try:
-        record = loads_game(data)
+        loads_game(data)
     except ParisScoreError:
         pass
     else:
-        return {"replay": lambda: json.dumps(paris_score.replay(record).to_dict(), indent=2)}
+        return {"replay": lambda: json.dumps(paris_score.replay(loads_game(data)).to_dict(), indent=2)}
     try:
-        position = paris_score.loads(data)
+        paris_score.loads(data)
     except ParisScoreError:
         return {"read": lambda: refused(data)}
 
     def score() -> str:
+        position = paris_score.loads(data)
         problems = paris_score.check(position)
         try:
             return json.dumps(paris_score.score(position).to_dict(), indent=2)
@@ -65,9 +69,9 @@ def answers(data: bytes) -> dict[str, Callable[[], str]]:
             return json.dumps(problems_document(problems), indent=2)
 
     return {
-        "check": lambda: json.dumps(paris_score.check_document(position), indent=2),
+        "check": lambda: json.dumps(paris_score.check_document(paris_score.loads(data)), indent=2),
         "score": score,
-        "render": lambda: annotate.board(position, overlays=annotate.OVERLAYS),
+        "render": lambda: annotate.board(paris_score.loads(data), overlays=annotate.OVERLAYS),
     }
 
 
@@ -104,6 +108,7 @@ def main() -> int:
     cases = list(inputs.values())
     for i in range(args.mutations):
         inputs[f"mutation {i} (seed {args.seed})"] = mutate(rng, rng.choice(cases), rng.choice(cases))
+    inputs.update(worst_refused())
     rows = []
     for name, data in inputs.items():
         for what, answer in answers(data).items():

@@ -35,15 +35,16 @@ def fold(text: str) -> str:
 
 
 def closest(word: str, choices: Iterable[str]) -> list[str]:
-    """The choices most like ``word``, compared folded: the best and any as close (at most 3); none if none is close."""
-    return list(_closest(word, tuple(choices)))
+    """The choices most like ``word``, compared folded: the best and any as close (at most 3); none if none is close.
+
+    A word longer than any name is compared with nothing, and never remembered: the cache holds short words only.
+    """
+    return [] if len(word) > MAX_NAME else list(_closest(word, tuple(choices)))
 
 
 @functools.lru_cache(maxsize=256)
 def _closest(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
     """:func:`closest`, remembered: one typo repeated on many lines is looked up once."""
-    if len(word) > MAX_NAME:
-        return ()
     by_fold: dict[str, str] = {}
     for choice in choices:
         by_fold.setdefault(fold(choice), choice)

@@ -21,6 +21,13 @@ MAX_OFFSETS: Final = 15 * 15 - 1
 MAX_DIGITS: Final = 100
 """A JSON number with more digits is refused (Python refuses to read ints of over 4300 digits at all)."""
 
+MAX_VALUES: Final = 20_000
+"""Values (numbers, strings, lists, objects) a JSON document holds at most: the largest position holds about 6,000,
+and Python's decoder builds every value of a document before anything is checked (1 MiB of ``[]``: 25 MB)."""
+
+MAX_LINES: Final = 10_000
+"""Lines a text (a text grid, the text of a *Paris* (2020) end of game) holds at most: a filled-in grid about 30."""
+
 MAX_ERRORS: Final = 100
 """Errors a reader lists at most; then it says ``stopped after 100 errors``."""
 

@@ -22,6 +22,7 @@ import attrs
 
 import paris_score
 from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
+from paris_score.printable import json_text, printable
 from paris_score.verdict import problems_document, summary
 
 SOURCE: Final = "<request>"
@@ -61,7 +62,7 @@ class RequestError(Exception):
 
     def answer(self) -> Answer:
         """This error as the page is answered it (``extra`` keys go into the body)."""
-        return Answer(self.status, json.dumps(self.body(), ensure_ascii=False, indent=2).encode(), "application/json")
+        return Answer(self.status, json_text(self.body()).encode(), "application/json")
 
 
 def facts() -> dict[str, Any]:
@@ -272,7 +273,7 @@ def api_paris2020(body: bytes, query: Query) -> tuple[bytes, str]:
         raise RequestError(400, error, errors) from None
     result = score(game)
     if output_format == "text":
-        return breakdown(result).encode(), "text/plain; charset=utf-8"
+        return printable(breakdown(result), lines=True).encode(), "text/plain; charset=utf-8"
     return _json(score_to_dict(result))
 
 
@@ -295,7 +296,7 @@ def api_paris2020_read(body: bytes, query: Query) -> tuple[bytes, str]:
 
 
 def _json(doc: Any) -> tuple[bytes, str]:
-    return json.dumps(doc, ensure_ascii=False, indent=2).encode(), "application/json"
+    return json_text(doc).encode(), "application/json"
 
 
 Endpoint = Callable[[bytes, Query], tuple[bytes, str]]

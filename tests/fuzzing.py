@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
@@ -30,6 +31,7 @@ from paris_score import (
     PositionFormatError,
     UnwritableError,
     annotate,
+    page,
     paris2020,
 )
 from paris_score.errors import GameFormatError, Located, MoveNotationError, Paris2020FormatError
@@ -37,10 +39,12 @@ from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.game import GameState
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move
+from paris_score.limits import MAX_INPUT_BYTES, MAX_VALUES
 from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
 from paris_score.paris2020 import EndOfGame
-from paris_score.paris2020.text import dumps_text, loads_any
+from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from paris_score.postcards import Postcard
+from paris_score.printable import json_text, printable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -235,6 +239,29 @@ def worst_cases() -> dict[str, bytes]:
         "a record of 1000 moves of 200 characters": json.dumps(
             {**record, "moves": ["pass " + "x" * 195] * 1000}
         ).encode(),
+    }
+
+
+WALK_ITEMS: Final = (MAX_INPUT_BYTES - (1 << 19) - 20) // 2 - 1
+"""The numbers issue 28's walk.json holds, so that with its 512 KiB key it fills 1 MiB."""
+
+
+def walk(key: int, items: int = WALK_ITEMS) -> bytes:
+    """Issue 28's walk.json: a key of ``key`` characters holding ``items`` numbers, then a NaN, which the reader
+    refuses by its key path (with over :data:`~paris_score.limits.MAX_VALUES` values, by their number first)."""
+    return b'{"' + b"a" * key + b'": [' + b"0," * items + b'0], "x": NaN}'
+
+
+@functools.cache
+def worst_refused() -> dict[str, bytes]:
+    """The costliest inputs we know that no reader accepts, by name: benchmarks/worst.py times them beside
+    :func:`worst_cases` (docs/robustness.md), tests/test_hostile_bounded.py bounds them."""
+    return {
+        "walk.json: a 512 KiB key, 262,133 numbers, a NaN": walk(1 << 19),
+        "the same with 19,990 numbers (as many values as a document may hold)": walk(1 << 19, MAX_VALUES - 10),
+        "[, 1,048,574 line breaks, x": b"[" + b"\n" * (MAX_INPUT_BYTES - 2) + b"x",
+        "1 MiB of empty lists, a NaN": b'{"x": NaN, "a": [' + b"[]," * ((MAX_INPUT_BYTES - 40) // 3) + b"[]]}",
+        "1 MiB of two-letter lines": b"xy\n" * (MAX_INPUT_BYTES // 3),
     }
 
 
@@ -479,6 +506,59 @@ def move_words(rng: random.Random, data: bytes, _: bytes) -> bytes:
     return json.dumps(doc).encode()
 
 
+TAINTS: tuple[str, ...] = (
+    "\ud800",
+    "\udfff",
+    "\udc80",
+    "\x00",
+    "\x07",
+    "\x1b]0;x\x07",
+    "\x1b[2J",
+    "\b",
+    "\t",
+    "\n",
+    "\r",
+    "\x0b",
+    "\x1c",
+    "\x7f",
+    "\x85",
+    "\x9b",
+    "\u2028",
+)
+"""Lone surrogates and C0 and C1 control characters (line breaks among them), which :func:`taint` puts into text."""
+
+
+def _strings(doc: Any) -> list[tuple[Any, Any]]:
+    """Where each string of a decoded JSON document is, as (the object or list holding it, its key or index)."""
+    found: list[tuple[Any, Any]] = []
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            if isinstance(item, str):
+                found.append((value, key))
+            else:
+                stack.append(item)
+    return found
+
+
+def taint(rng: random.Random, data: bytes, _: bytes) -> bytes:
+    """A lone surrogate or a control character put into string fields of a JSON input (one, a few, or every one,
+    so that over a run each field gets its turn; as a JSON escape or, half the time, raw), or into a text input."""
+    try:
+        doc = json.loads(data)
+        strings = _strings(doc)
+    except (ValueError, RecursionError):
+        at = rng.randrange(len(data) + 1)  # UTF-8 holds no lone surrogate: the others go into the text
+        return data[:at] + rng.choice(TAINTS[3:]).encode() + data[at:]
+    for parent, key in strings if rng.random() < 0.1 else rng.sample(strings, min(len(strings), rng.choice((1, 2, 3)))):
+        value = parent[key]
+        at = rng.randrange(len(value) + 1)
+        parent[key] = value[:at] + rng.choice(TAINTS) + value[at:]
+    return json.dumps(doc, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
+
+
 MUTATIONS: tuple[Callable[[random.Random, bytes, bytes], bytes], ...] = (
     plausible,
     plausible,
@@ -497,6 +577,8 @@ MUTATIONS: tuple[Callable[[random.Random, bytes, bytes], bytes], ...] = (
     structure,
     move_words,
     move_words,
+    taint,
+    taint,
 )
 
 
@@ -600,7 +682,7 @@ def exercise_game(data: bytes | str) -> GameRecord | None:
     else:
         assert done.moves_played == len(record.moves)
         assert (done.score is not None) == done.finished
-    json.dumps(done.to_dict())
+    _shown_whole(done.to_dict())
     if done.phase == 2:
         position = done.state.position()
         assert paris_score.loads(paris_score.dumps(position)) == position
@@ -633,16 +715,42 @@ def exercise_paris2020(data: bytes | str) -> EndOfGame | None:
         return None
     result = paris2020.score(game)
     assert [p.total for p in result.players] == [p.points + p.bonus_27 + sum(p.districts) for p in result.players]
-    json.dumps(paris2020.score_to_dict(result))
-    str(result)
-    assert loads_any(paris2020.dumps_final(game)) == game
+    _shown_whole(paris2020.score_to_dict(result))
+    assert not _RAW.search(printable(str(result), lines=True))
+    assert loads_any(paris2020.dumps_final(game).encode()) == game  # as UTF-8, lone surrogates and all
+    if isinstance(data, bytes):  # the table page's "Open a file": the document, lone surrogates and all
+        answered = page.answer("/api/paris2020/read", "", data)
+        assert answered.status == 200, answered.body
+        assert json.loads(answered.body) == json.loads(json.dumps(paris2020.final_to_dict(game)))
     try:
         text = dumps_text(game)
     except UnwritableError as e:
         assert "cannot be written as text" in str(e), e  # noqa: PT017  (an oracle, not a test)
+        text = None
+    if text is None:
+        assert not _reads_as_text(data), "the text reader accepted a name its writer refuses"
         return game
     assert loads_any(text) == game
     return game
+
+
+def _reads_as_text(data: bytes | str) -> bool:
+    try:
+        loads_text(data)
+    except Paris2020FormatError:
+        return False
+    return True
+
+
+_RAW: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What a text output never shows raw: a control character but the line feed, or a lone surrogate."""
+
+
+def _shown_whole(doc: Any) -> None:
+    """A JSON output as the commands and the page write it: UTF-8, nothing raw, and the same value read back."""
+    text = json_text(doc)
+    assert not _RAW.search(text.replace("\n", ""))
+    assert json.loads(text.encode()) == json.loads(json.dumps(doc))
 
 
 def exercise_move(text: str) -> Move | None:

@@ -197,7 +197,7 @@ def test_the_atheris_harness_runs_without_atheris() -> None:
     assert spec.loader is not None
     harness = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(harness)
-    for data in (*seeds(), *game_seeds()):
+    for data in (*seeds(), *game_seeds(), *paris2020_seeds()):
         harness.test_one_input(data)
     harness.test_one_input(b"\xff{")
     harness.test_one_input(b"")

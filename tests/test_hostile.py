@@ -26,6 +26,7 @@ from paris_score import (
 )
 from paris_score.errors import MAX_MESSAGE, MAX_WHERE, Located, clip
 from paris_score.formats import MAX_INPUT_BYTES
+from paris_score.formats._jsonread import TOO_MANY_VALUES
 from paris_score.limits import MAX_DIGITS, MAX_ITEMS, MAX_OFFSETS
 from paris_score.squares import parse_square
 from paris_score_cli.app import cli
@@ -138,8 +139,10 @@ def test_load_reads_no_more_than_the_limit(tmp_path: Path) -> None:
 
 
 def test_deeply_nested_json() -> None:
-    assert refused("[" * 100_000 + "]" * 100_000) == ["not valid JSON: nested too deeply"]
-    assert refused('{"a":' * 100_000) == ["not valid JSON: nested too deeply"]
+    assert refused("[" * 10_000 + "]" * 10_000) == ["not valid JSON: nested too deeply"]
+    assert refused('{"a":' * 10_000) == ["not valid JSON: nested too deeply"]
+    # Deeper still, it holds more lists than a document may hold values: refused before it is decoded.
+    assert refused("[" * 100_000 + "]" * 100_000) == refused('{"a":' * 100_000) == [TOO_MANY_VALUES]
     # Nested as deep as json.loads allows, inside a value: named by its kind only, never dumped whole.
     nested = "[" * 900 + "]" * 900
     text = doc(reserve={"orange": []}).replace('"orange": []', f'"orange": [{nested}], "blue": {nested}')

@@ -152,6 +152,11 @@ def test_with_four_players_two_tied_on_the_3rd_place_both_score_it() -> None:
     ]
 
 
+def test_with_four_players_the_last_placed_scores_unless_4th() -> None:  # ruling R7
+    """R7: "the last player" of four is the 4th place; with D owning nothing, C comes last and scores the 3rd place."""
+    assert placed(4, (12, 6, 3, 1), "4 A", "3 B", "2 C") == [("A", 4, 1, 12), ("B", 3, 2, 6), ("C", 2, 3, 3)]
+
+
 def test_with_three_players_the_3rd_place_scores() -> None:
     assert placed(3, (12, 6, 3), "4 A", "3 B", "2 C") == [("A", 4, 1, 12), ("B", 3, 2, 6), ("C", 2, 3, 3)]
 
@@ -207,6 +212,13 @@ def test_a_tie_on_points_goes_to_the_most_francs() -> None:
     result = score(EndOfGame(players((30, 3, False), (30, 5, False), (12, 40, False)), ()))
     assert (result.winners, result.decided_by) == (("B",), "francs")
     assert str(result).endswith("RESULT: A and B tie on 30 points; B wins on francs, 5 to 3 (K7)\n")
+
+
+def test_a_tile_27_holder_s_francs_count_in_the_tie_on_francs() -> None:  # ruling R6
+    """A scores its 5 francs with bonus tile 27 (30 + 5 = 35) and still has them when tied with B on 35."""
+    result = score(EndOfGame(players((30, 5, True), (35, 3, False)), ()))
+    assert [p.total for p in result.players] == [35, 35]
+    assert (result.winners, result.decided_by) == (("A",), "francs")
 
 
 def test_then_to_the_highest_value_of_all_properties_owned_twice_counted_twice() -> None:

@@ -210,8 +210,8 @@ def test_convert_refuses_a_name_the_text_cannot_hold(tmp_path: Path) -> None:
     status, out, err = convert(path, "--to", "text")
     assert (status, out) == (1, "")
     assert err == (
-        f"{path}: the player 'Ula + 1' cannot be written as text: it would hold #, :, + or a line break, "
-        "or spaces around it; keep it as paris2020-final/1 JSON\n"
+        f"{path}: the player 'Ula + 1' cannot be written as text: it would hold #, :, +, a line break or a lone "
+        "surrogate, or spaces around it; keep it as paris2020-final/1 JSON\n"
     )
 
 

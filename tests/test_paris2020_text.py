@@ -160,7 +160,7 @@ def test_a_name_the_text_cannot_hold_is_refused_not_changed(name: str, shown: st
     with pytest.raises(UnwritableError) as caught:
         dumps_text(renamed)
     assert str(caught.value) == (
-        f"the player {shown} cannot be written as text: it would hold #, :, + or a line break, "
+        f"the player {shown} cannot be written as text: it would hold #, :, +, a line break or a lone surrogate, "
         "or spaces around it; keep it as paris2020-final/1 JSON"
     )
     with pytest.raises(UnwritableError, match=re.escape("the note 'a\\nb' cannot be written as text: it would hold #")):

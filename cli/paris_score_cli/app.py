@@ -19,6 +19,7 @@ import paris_score
 from paris_score.errors import IllegalPositionError
 from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
+from paris_score.printable import json_text
 from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
@@ -129,7 +130,7 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed
         write_scored(svg_out, position, report)
     if output_format == "json":
-        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        click.echo(json_text(report.to_dict()))
     else:
         click.echo(str(report), nl=False)
 

@@ -30,6 +30,7 @@ from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, r
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.model import Pattern
 from paris_score.paris2020.text import looks_like_text
+from paris_score.printable import json_text, printable
 from paris_score.problems import KINDS, RESULT_DISAGREES, Kind
 from paris_score.referee import only_errors
 from paris_score.replaying import Replay
@@ -443,9 +444,9 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
     first, left_out = listed(problems)
     for problem in first:
         for line in problem_lines(problem, rows):
-            click.echo(f"{source}: {line}", err=True)
+            click.echo(printable(f"{source}: {line}"), err=True)
     if left_out:
-        click.echo(f"{source}: {left_out_line(left_out)}", err=True)
+        click.echo(printable(f"{source}: {left_out_line(left_out)}"), err=True)
     broken = only_errors(problems)
     if broken:
         if any(_row(p).typo for p in broken):  # skipping the referee would score the typo, or nothing (W1)
@@ -454,7 +455,7 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
             hint = "; fix the lines shown, or if the board really is so, --no-check scores it anyway"
         else:
             hint = "; if the board really is so, --no-check scores it anyway"
-        click.echo(f"{source}: not legal ({summary(problems)}){hint}", err=True)
+        click.echo(printable(f"{source}: not legal ({summary(problems)}){hint}"), err=True)
         sys.exit(EXIT_NOT_LEGAL)
 
 
@@ -519,7 +520,7 @@ def check_command(
     found = []
     for entry in position_files(paths):
         if isinstance(entry, tuple) and is_standard_output(entry[0]):  # `check games/ > games/verdict.txt`
-            click.echo(f"{source_name(entry[0])}: skipped, the output of this command", err=True)
+            click.echo(printable(f"{source_name(entry[0])}: skipped, the output of this command"), err=True)
         else:
             found.append(entry)
     files = [entry for entry in found if isinstance(entry, tuple)]
@@ -527,7 +528,7 @@ def check_command(
     kinds = ", ".join("*" + s for s in SUFFIXES)
     empty = [p for p in paths if os.path.isdir(p) and nothing_to_check(p)]
     for folder in empty:
-        click.echo(f"{folder}: no positions or game records ({kinds}) in this folder", err=True)
+        click.echo(printable(f"{folder}: no positions or game records ({kinds}) in this folder"), err=True)
     catalogue: Catalogue | None = None
     catalogue_failure: UnreadableError | None = None
     if pieces_file is not None:
@@ -541,9 +542,9 @@ def check_command(
     documents = []
     for entry in found:
         if isinstance(entry, Unwalked):  # said where the walk met it; in JSON on standard error, as a skip is
-            click.echo(entry.line(), err=output_format == "json")
+            click.echo(printable(entry.line()), err=output_format == "json")
             if output_format == "github" and entry.error is not None:
-                click.echo(f"::error title=unreadable folder::{_escape(entry.line())}")
+                click.echo(f"::error title=unreadable folder::{_escape(printable(entry.line()))}")
             continue
         path, walked = entry
         examined = examine(path, walked, final, catalogue, catalogue_failure, pattern)
@@ -552,14 +553,14 @@ def check_command(
             if examined.skipped is None:
                 documents.append(examined.document(final, pieces))
             else:  # not a paris-check/1 document: said on standard error, so that the skip is not silent
-                click.echo(verdict_line(examined, final, verbose), err=True)
+                click.echo(printable(verdict_line(examined, final, verbose)), err=True)
         else:
             for line in (github_lines if output_format == "github" else text_lines)(examined, final, verbose):
-                click.echo(line)
+                click.echo(printable(line))
             if strict and examined.passes(strict=False) and not examined.passes(strict):
                 click.echo("  it fails because --strict counts warnings as failures")
     if output_format == "json":
-        click.echo(json.dumps(documents[0] if one else documents, indent=2, ensure_ascii=False))
+        click.echo(json_text(documents[0] if one else documents))
     elif not one and files:
         click.echo(overall(examined_files, strict, final, unwalked))
     unread = any(u.error is not None for u in unwalked)

@@ -8,7 +8,6 @@ not over; 2 a usage error.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Final
@@ -20,6 +19,7 @@ from paris_score.errors import counted
 from paris_score.formats.game_json import dumps_game, loads_game
 from paris_score.game.generate import random_game
 from paris_score.model import PLAYERS
+from paris_score.printable import json_text, printable
 from paris_score.replaying import Replay
 from paris_score.verdict import stands
 from paris_score_cli.inputs import (
@@ -127,12 +127,15 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
     if position_out is not None:
         _write_position(position_out, done)
     if output_format == "json":
-        click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+        click.echo(json_text(done.to_dict()))
     else:
-        click.echo("\n".join(_text(source_name(file), done)))
+        click.echo("\n".join(printable(line) for line in _text(source_name(file), done)))
     unfinished = finished and done.legal and not done.finished
     if unfinished:
-        click.echo(f"{source_name(file)}: the game is not over (G12), and --finished asks for a whole game", err=True)
+        click.echo(
+            printable(f"{source_name(file)}: the game is not over (G12), and --finished asks for a whole game"),
+            err=True,
+        )
     sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False and not unfinished else EXIT_INVALID)
 
 

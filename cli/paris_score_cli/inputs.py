@@ -19,6 +19,7 @@ from paris_score.errors import Located, ParisScoreError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
 from paris_score.light import pattern_label
 from paris_score.model import Pattern
+from paris_score.printable import printable
 
 if TYPE_CHECKING:
     from paris_score.formats.text_grid import Typed
@@ -59,9 +60,9 @@ def source_name(path: str) -> str:
 
 
 def fail(source: str, lines: list[str]) -> NoReturn:
-    """Print every problem, prefixed with the input's name, and exit 1."""
+    """Print every problem, prefixed with the input's name, and exit 1 (what the input holds is escaped: printable)."""
     for line in lines:
-        click.echo(f"{source}: {line}", err=True)
+        click.echo(printable(f"{source}: {line}"), err=True)
     sys.exit(EXIT_INVALID)
 
 

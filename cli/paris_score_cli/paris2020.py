@@ -8,7 +8,6 @@ cannot hold, a file that cannot be written), 2 a usage error.
 
 from __future__ import annotations
 
-import json
 from typing import Literal
 
 import click
@@ -16,6 +15,7 @@ import click
 from paris_score.errors import UnwritableError
 from paris_score.paris2020 import EndOfGame, breakdown, dumps_final, score, score_to_dict
 from paris_score.paris2020.text import dumps_text, loads_any
+from paris_score.printable import json_text, printable
 from paris_score_cli.inputs import (
     UnreadableError,
     fail,
@@ -60,11 +60,11 @@ def score_command(file: str, output_format: str) -> None:
     """
     result = score(_read(file))
     for warning in result.warnings:
-        click.echo(f"{source_name(file)}: warning: {warning}", err=True)
+        click.echo(printable(f"{source_name(file)}: warning: {warning}"), err=True)
     if output_format == "json":
-        click.echo(json.dumps(score_to_dict(result), indent=2, ensure_ascii=False))
+        click.echo(json_text(score_to_dict(result)))
     else:
-        click.echo(breakdown(result), nl=False)
+        click.echo(printable(breakdown(result), lines=True), nl=False)
 
 
 @paris2020.command("convert", short_help="Convert an end of game between JSON and its text form.")

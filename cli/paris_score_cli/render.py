@@ -14,6 +14,7 @@ import click
 
 from paris_score import annotate
 from paris_score.model import Pattern
+from paris_score.printable import printable
 from paris_score.svg import MAX_SIZE
 from paris_score_cli.inputs import pattern_option, read_position, refuse_same_file, source_name, with_pattern
 from paris_score_cli.svg_output import write_svg
@@ -64,5 +65,5 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None, patte
     refuse_same_file(("FILE", file), ("-o/--output", out))
     position, said = with_pattern(read_position(file), pattern)
     if said:
-        click.echo(f"{source_name(file)}: {said}", err=True)
+        click.echo(printable(f"{source_name(file)}: {said}"), err=True)
     write_svg(out, annotate.board(position, size=size, overlays=overlays))

@@ -28,7 +28,6 @@ import errno
 import io
 import ipaddress
 import json
-import re
 import socket
 import sys
 import threading
@@ -46,6 +45,7 @@ from paris_score import page
 from paris_score.errors import counted
 from paris_score.formats import MAX_INPUT_BYTES
 from paris_score.page import API, RequestError
+from paris_score.printable import json_text, printable
 from paris_score_cli import policy
 from paris_score_cli.inputs import EXIT_INVALID
 
@@ -92,16 +92,14 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
 # -- HTTP ----------------------------------------------------------------------------------------------------
 
 
-_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\\]")
-
-
 def escape_controls(text: str) -> str:
-    r"""``text`` with each control character (and the backslash) written as an escape, for the log.
+    r"""``text`` for the log: each backslash, control character and lone surrogate written as an escape (the
+    backslash first, so that a ``\x1b`` typed in a request stays apart from an ESC; then :func:`printable`).
 
     >>> escape_controls("GET /\x1b[31mred\x07 HTTP/1.1\r")
     'GET /\\x1b[31mred\\x07 HTTP/1.1\\x0d'
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
+    return printable(text.replace("\\", "\\x5c"))
 
 
 def host_names(address: str) -> frozenset[str] | None:
@@ -303,7 +301,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _send_error(self, e: RequestError) -> None:
         allow = e.extra.pop("allow", None)
-        body = json.dumps(e.body(), ensure_ascii=False, indent=2).encode()
+        body = json_text(e.body()).encode()
         try:
             self._send(e.status, body, "application/json", **({"Allow": allow} if allow else {}))
         except OSError:

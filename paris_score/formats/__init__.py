@@ -72,9 +72,22 @@ def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str
     elif len(text) > MAX_INPUT_BYTES:
         raise _too_large(len(text), "characters", kind)
     text = text.removeprefix("\ufeff")
-    if not text.strip():
+    if not text or text.isspace():  # (not strip(): no copy of a MiB)
         raise PositionFormatError([Located("", f"the input is empty; expected {expected}")])
     return text
+
+
+_LINE_BREAKS: Final = ("\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+"""Every line break :meth:`str.splitlines` breaks at (and CRLF, one); the text grid breaks at LF, CRLF and CR only."""
+
+
+TOO_MANY_LINES: Final = f"over {limits.MAX_LINES} lines; a text holds at most {limits.MAX_LINES} (docs/robustness.md)"
+
+
+def too_many_lines(text: str) -> bool:
+    """Whether a text has over :data:`~paris_score.limits.MAX_LINES` lines, asked before its lines are split (a
+    million blank lines would be a million strings); counted, which costs no memory."""
+    return sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n") > limits.MAX_LINES
 
 
 def loads_document(

@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
-from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_VALUES
 from paris_score.model import BUILDING_ID
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, shape_of
@@ -287,50 +287,103 @@ _NOT_JSON: Final = {
 }
 
 
-def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
+_WALKED: Final = frozenset({dict, list, _Twice, _Refused})
+"""What a list must hold to be walked: a long list of plain numbers or strings is passed over at once."""
+
+
+def _steps(value: object) -> Iterator[tuple[str | int, object]] | None:
+    """The keys (or indices) and values of an object, or of a list holding anything but plain values."""
     if isinstance(value, dict):
-        yield from ((key_path(path, key), item) for key, item in value.items())
-    elif isinstance(value, list):
-        yield from ((f"{path}[{i}]", item) for i, item in enumerate(value))
+        return iter(value.items())
+    if isinstance(value, list) and not _WALKED.isdisjoint(map(type, value)):
+        return enumerate(value)
+    return None
+
+
+def _path(trail: Iterable[str | int | None]) -> str:
+    """The key path of a node from the keys and indices that lead to it (``None``: the root)."""
+    path = ""
+    for step in trail:
+        if isinstance(step, int):
+            path = f"{path}[{step}]"
+        elif step is not None:
+            path = key_path(path, step)
+    return path
 
 
 def _refused_where(doc: object) -> list[Located]:
     """The key path of each duplicate key and refused value of a decoded document, in document order.
 
-    No recursion (a stack of iterators), and no more than :data:`~paris_score.limits.MAX_ERRORS`.
+    No recursion (a stack of iterators), and no more than :data:`~paris_score.limits.MAX_ERRORS`.  The walk keeps
+    the key or index of each object and list it is in, and words a key path only for what it reports: a path may
+    be as long as the document (a 512 KiB key), and a document may hold half a million values.
     """
     found: list[Located] = []
-    stack = [iter([("", doc)])]
+    trail: list[str | int | None] = []  # the key or index of each object and list being walked
+    stack: list[Iterator[tuple[str | int | None, object]]] = [iter([(None, doc)])]
     while stack and len(found) < MAX_ERRORS:
         step = next(stack[-1], None)
         if step is None:
             stack.pop()
+            if trail:
+                trail.pop()
             continue
-        path, value = step
+        at, value = step
         if isinstance(value, _Refused):
-            found.append(Located(path, value.message))
-        found += (
-            Located(key_path(path, key), "this key appears twice in one object") for key in getattr(value, "twice", ())
-        )
-        stack.append(_children(path, value))
+            found.append(Located(_path([*trail, at]), value.message))
+        elif isinstance(value, _Twice):
+            path = _path([*trail, at])
+            found += (Located(key_path(path, key), "this key appears twice in one object") for key in value.twice)
+        inside = _steps(value)
+        if inside is not None:
+            stack.append(inside)
+            trail.append(at)
     if len(found) >= MAX_ERRORS:
         return [*found[:MAX_ERRORS], Located("", f"stopped after {MAX_ERRORS} errors")]
     return found
 
 
-_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
-
-
 def _line_col(text: str, pos: int) -> tuple[int, int]:
-    """Line and column (from 1) of ``text[pos]``, lines ending at LF, CRLF or CR as editors count them."""
-    breaks = list(_LINE_BREAK.finditer(text, 0, pos))
-    start = breaks[-1].end() if breaks else 0
-    return len(breaks) + 1, pos - start + 1
+    """Line and column (from 1) of ``text[pos]``, lines ending at LF, CRLF or CR as editors count them.
+
+    Counted, not listed: a million line breaks cost no memory.
+    """
+    breaks = text.count("\n", 0, pos) + text.count("\r", 0, pos) - text.count("\r\n", 0, pos)
+    start = max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
+    return breaks + 1, pos - start + 1
+
+
+_STRING: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+"""A JSON string (possessive: one pass, whatever the text)."""
+TOO_MANY_VALUES: Final = (
+    f"over {MAX_VALUES} values (numbers, strings, lists and objects); documents hold far fewer (docs/robustness.md)"
+)
+
+
+def too_many_values(text: str) -> bool:
+    """Whether a JSON text holds over :data:`~paris_score.limits.MAX_VALUES` values, asked before it is decoded
+    (Python's decoder makes every value first).
+
+    Each item of a list and member of an object comes after a ``[``, a ``{`` or a comma, so their count bounds the
+    values.  When it is over, the commas and brackets inside strings, which are no items, are taken off; the
+    strings are only looked for when they are at most as many as the values allowed (a quote after no backslash
+    ends one), so that this costs no more than a document within the limit.
+    """
+    marks = sum(map(text.count, ",[{"))
+    if marks <= MAX_VALUES:
+        return False
+    if (text.count('"') - text.count('\\"')) // 2 > MAX_VALUES:
+        return True
+    inside = sum(text.count(mark, *found.span()) for found in _STRING.finditer(text) for mark in ",[{")
+    return marks - inside > MAX_VALUES
 
 
 def parse_json(text: str) -> Any:
     """``json.loads``, strict: syntax errors with line and column; duplicate keys, ``NaN``,
-    ``Infinity`` and numbers of over 100 digits refused, each with its key path."""
+    ``Infinity`` and numbers of over 100 digits refused, each with its key path; a document of over
+    :data:`~paris_score.limits.MAX_VALUES` values refused before it is decoded."""
+    if too_many_values(text):
+        raise PositionFormatError([Located("", TOO_MANY_VALUES)])
     trouble: list[bool] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:

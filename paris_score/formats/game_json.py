@@ -53,7 +53,8 @@ from paris_score.game.setups import (
 )
 from paris_score.limits import MAX_MOVE_CHARS, MAX_MOVES
 from paris_score.model import PLAYERS, Player
-from paris_score.shapes import shape_bitboard
+from paris_score.printable import json_text
+from paris_score.shapes import Shape, shape_bitboard
 from paris_score.squares import names
 
 GAME_FORMAT: Final = "paris-game/1"
@@ -190,24 +191,20 @@ def _fast_pool(items: object) -> list[PoolPiece] | None:
         if type(item) is not dict or item.keys() != _POOL_KEYS_SET:
             return None
         id_, raw = item["id"], item["shape"]
-        if type(id_) is not str or type(raw) is not list:
+        if type(id_) is not str or len(id_) > 2:  # an id is 1-2 letters or digits (G1); the reader words the rest
             return None
-        try:
-            piece = _fast_piece(id_, tuple(raw))
-        except TypeError:  # an unhashable item: not a space name
+        shape = fast_shape(raw)
+        if shape is None:
             return None
-        if piece is None:
-            return None
-        pool.append(piece)
+        pool.append(_remembered_piece(id_, shape))
     return pool
 
 
 @functools.lru_cache(maxsize=1024)
-def _fast_piece(id_: str, names: tuple[object, ...]) -> PoolPiece | None:
-    """The pool piece of an id and its shape's space names, ``None`` if they are not a shape; remembered (an
-    immutable value), as records of one box name the same dozen pieces again and again."""
-    shape = fast_shape(names)
-    return None if shape is None else PoolPiece(id_, shape)
+def _remembered_piece(id_: str, shape: Shape) -> PoolPiece:
+    """The pool piece of an id and a shape, remembered (an immutable value), as records of one box name the same
+    dozen pieces again and again; keyed by short values only (a long id is never looked up)."""
+    return PoolPiece(id_, shape)
 
 
 def _fast_stack(items: object) -> list[Tile] | None:
@@ -333,7 +330,7 @@ def dumps_game(record: GameRecord) -> str:
     doc = game_to_dict(record)
 
     def compact(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
+        return json_text(value, indent=None)
 
     def block(items: list[str], indent: str) -> str:
         inner = ",\n".join(f"{indent}  {item}" for item in items)

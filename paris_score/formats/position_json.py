@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar, cast
 
 from paris_score.documents import RulesDict
 from paris_score.errors import PositionFormatError
-from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json
+from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json, too_many_values
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
@@ -295,10 +295,7 @@ def _fast_reserve(value: object) -> Reserve | None:
                     return None
                 if "shape" in entry:
                     raw = entry["shape"]
-                    try:
-                        shape = fast_shape(tuple(raw)) if type(raw) is list else None
-                    except TypeError:  # an unhashable item: not a space name
-                        return None
+                    shape = fast_shape(raw)
                     if shape is None or len(shape) != entry["size"]:
                         return None
                 entry = entry["size"]
@@ -311,13 +308,16 @@ def _fast_reserve(value: object) -> Reserve | None:
     return Reserve(sizes[0], sizes[1], orange, blue, not_given)
 
 
+def fast_shape(names: object) -> Shape | None:
+    """A reserve shape from a list of its space names: distinct, connected (B3); ``None`` for anything else."""
+    cells = _fast_squares(names)
+    return _connected_shape(cells) if cells else None
+
+
 @functools.lru_cache(maxsize=1024)
-def fast_shape(names: tuple[object, ...]) -> Shape | None:
-    """A reserve shape from its space names: distinct, connected (B3); remembered, as a box has 12 shapes."""
-    cells = _fast_squares(list(names))
-    if not cells or not is_connected(cells):
-        return None
-    return shape_of(cells)
+def _connected_shape(cells: Bitboard) -> Shape | None:
+    """The shape of these spaces if they are connected; remembered by its spaces, as a box has 12 shapes."""
+    return shape_of(cells) if is_connected(cells) else None
 
 
 def _fast_postcards(value: object) -> Postcards | None:
@@ -443,12 +443,13 @@ def loads_json(text: str) -> Position:
     read by :func:`from_dict`, which words every error.
     """
     try:
-        data = json.loads(text)
+        data: Any = {} if too_many_values(text) else json.loads(text)  # ({}: refused by the strict decoding below)
     except (ValueError, RecursionError):  # not JSON (or a number of over 4,300 digits): said below
         data = None
     position = read_well_formed(data)
     if position is not None and text.count(":") == _keys(data):
         return position
+    del data  # not held while the strict decoding makes another (a 1 MiB document would be held twice)
     return from_dict(parse_json(text))
 
 

@@ -31,6 +31,7 @@ import attrs
 
 from paris_score._names import closest, did_you_mean, postcard_hint, postcard_runs
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
+from paris_score.formats import TOO_MANY_LINES, too_many_lines
 from paris_score.limits import MAX_ERRORS, MAX_ITEMS
 from paris_score.model import (
     BOX_SIZES,
@@ -201,6 +202,8 @@ class _Reader:
     # -- lines ---------------------------------------------------------------
 
     def read(self, text: str) -> None:
+        if too_many_lines(text):
+            raise PositionFormatError([Located("", TOO_MANY_LINES)])
         for number, raw in enumerate(_LINE_END.split(text), 1):
             line = raw.split(COMMENT, 1)[0]
             if not line.strip():

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from paris_score.errors import IllegalMoveError, clip
+from paris_score.limits import MAX_MOVE_CHARS
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
 from paris_score.problems import BAD_NOTATION
@@ -63,7 +64,7 @@ class Move:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
         if not isinstance(text, str):
             raise BAD_NOTATION.refuse(f"a move is a line of text, got {type(text).__name__}", rule="G3")
-        return _parse(text)
+        return _parse(text) if len(text) <= MAX_MOVE_CHARS else _parse.__wrapped__(text)  # long texts: not kept
 
 
 def _spaces_text(cells: Bitboard) -> str:

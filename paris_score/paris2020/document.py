@@ -20,7 +20,6 @@ reads.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Final
 
@@ -30,6 +29,7 @@ from paris_score.formats import loads_document, read_bounded
 from paris_score.formats._jsonread import Reader, kind
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import NEEDS_A_NAME, NO_OWNER, problems
+from paris_score.printable import json_text
 
 FINAL_FORMAT: Final = "paris2020-final/1"
 _TOP_KEYS: Final = ("format", "note", "players", "districts")
@@ -152,5 +152,6 @@ def final_to_dict(game: EndOfGame) -> Paris2020FinalDocument:
 
 
 def dumps_final(game: EndOfGame) -> str:
-    """``game`` as ``paris2020-final/1`` JSON text, indented, ending with a newline."""
-    return json.dumps(final_to_dict(game), indent=2, ensure_ascii=False) + "\n"
+    """``game`` as ``paris2020-final/1`` JSON text, indented, ending with a newline (a control character or a lone
+    surrogate in a name as a JSON escape, which reads back as it was)."""
+    return json_text(final_to_dict(game)) + "\n"

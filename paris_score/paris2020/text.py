@@ -23,7 +23,7 @@ import re
 from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
-from paris_score.formats import input_text, reads_as_text_grid
+from paris_score.formats import TOO_MANY_LINES, input_text, reads_as_text_grid, too_many_lines
 from paris_score.formats._jsonread import wrong_kind
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.paris2020.document import FINAL_FORMAT, loads_final
@@ -35,7 +35,10 @@ _FIELD: Final = re.compile(rf"({_NUMBER}) +(points?|francs?)|bonus +27")
 _VALUES: Final = re.compile(rf"(?:{_NUMBER}(?: +|$))*")
 _PROPERTY: Final = re.compile(rf"({_NUMBER}) +(\S.*)")
 _PATH: Final = re.compile(r"(players|districts)\[(\d+)\](?:\.properties\[(\d+)\])?")
-_NOT_IN_NAMES: Final = ("\n", "\r", "#", ":", "+")
+_NAME_MARKS: Final = "#:+"
+"""What a name in the text never holds: ``#`` starts a comment, ``:`` ends a name, ``+`` joins owners."""
+_NOTE_MARKS: Final = "#"
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 class _Lines:
@@ -72,6 +75,9 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
     if not name.strip():
         errors.append(Located(f"line {number}", "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'"))
         return None
+    if not _holds(name.strip()):
+        errors.append(Located(f"line {number}", _not_held("player", name.strip())))
+        return None
     said: dict[str, int] = {}
     bonus = False
     for field in (f.strip() for f in rest.split(",")):
@@ -105,7 +111,10 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
 
 def looks_like_text(text: str) -> bool:
     """Whether ``text`` opens as this text does: its first line (blanks and comments aside) a ``player``,
-    ``district`` or ``note:`` line, which no other paris-score document starts with."""
+    ``district`` or ``note:`` line, which no other paris-score document starts with (nor one of over
+    :data:`~paris_score.limits.MAX_LINES` lines)."""
+    if too_many_lines(text):
+        return False
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
@@ -119,6 +128,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
     :class:`~paris_score.errors.Paris2020FormatError` lists every error, each at its line.
     """
     body = _body(text, "the end of a game of Paris (2020)")
+    if too_many_lines(body):
+        raise Paris2020FormatError([Located("", TOO_MANY_LINES)])
     errors: list[Located] = []
     lines = _Lines()
     players: list[Player] = []
@@ -137,6 +148,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
             if note:
                 errors.append(Located(at, "a second note; the text has one 'note:' line"))
             note = line[len("note:") :].strip()
+            if note and not _holds(note, _NOTE_MARKS):
+                errors.append(Located(at, _not_held("note", note, _NOTE_MARKS)))
         elif keyword.startswith("player "):
             player = _player(line, number, errors)
             if player is not None:
@@ -148,6 +161,8 @@ def loads_text(text: str | bytes) -> EndOfGame:
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
                 continue
+            if not _holds(name.strip()):  # said, and read on: its properties are no error
+                errors.append(Located(at, _not_held("district", name.strip())))
             if len(values.split()) > MAX_ITEMS:
                 errors.append(Located(at, f"a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"))
                 continue
@@ -183,12 +198,32 @@ def loads_text(text: str | bytes) -> EndOfGame:
     return game
 
 
-def _name(name: str, what: str, refused: tuple[str, ...] = _NOT_IN_NAMES) -> str:
+def _holds(name: str, marks: str = _NAME_MARKS) -> bool:
+    """Whether the text holds ``name`` as it is, which its reader and its writer both ask: not blank, no spaces
+    around it, no line break (any that :meth:`str.splitlines` breaks at), none of ``marks``, no lone surrogate."""
+    return (
+        name == name.strip() != ""
+        and len(name.splitlines()) == 1
+        and not any(mark in name for mark in marks)
+        and _SURROGATE.search(name) is None
+    )
+
+
+def _rule(marks: str) -> str:
+    return f"{', '.join(marks)}, a line break or a lone surrogate"
+
+
+def _not_held(what: str, name: str, marks: str = _NAME_MARKS) -> str:
+    """The reader's message for a name (or the note) the text cannot hold, which the writer could not write back."""
+    noun = "note" if marks == _NOTE_MARKS else "name"
+    return f"the {what} {clip(name, 40)!r}: a {noun} in this text holds no {_rule(marks)}"
+
+
+def _name(name: str, what: str, marks: str = _NAME_MARKS) -> str:
     """``name`` as typed, if the text can hold it as it is (a note may hold : and +)."""
-    if name != name.strip() or not name or any(c in name for c in refused):
-        marks = "#, :, +" if ":" in refused else "#"
+    if not _holds(name, marks):
         raise UnwritableError(
-            f"{what} {clip(name, 40)!r} cannot be written as text: it would hold {marks} or a line break, "
+            f"{what} {clip(name, 40)!r} cannot be written as text: it would hold {_rule(marks)}, "
             "or spaces around it; keep it as paris2020-final/1 JSON"
         )
     return name
@@ -198,7 +233,7 @@ def dumps_text(game: EndOfGame) -> str:
     """``game`` as text; :class:`~paris_score.errors.UnwritableError` for a name the text cannot hold."""
     out = ["# Paris (2020), the end of a game: paris-score paris2020 score FILE"]
     if game.note:
-        out.append(f"note: {_name(game.note, 'the note', ('#', chr(10), chr(13)))}")
+        out.append(f"note: {_name(game.note, 'the note', _NOTE_MARKS)}")
     for p in game.players:
         bonus = ", bonus 27" if p.bonus_27 else ""
         out.append(f"player {_name(p.name, 'the player')}: {p.points} points, {p.francs} francs{bonus}")
