@@ -12,11 +12,15 @@
         "rules": {"large_streetlight_pattern": "square2"}
       },
       "moves": ["tile A1 0", "take F", ...],
-      "result": {"orange": 48, "blue": 57}
+      "result": {"orange": 48, "blue": 57},
+      "players": {"orange": "greedy", "blue": "my_bots:cautious"},
+      "seed": 7
     }
 
 ``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
-(default none) and ``result`` are optional.  Unknown keys are errors.  The
+(default none), ``result``, ``players`` (who played each colour: a person or
+a bot) and ``seed`` (the seed ``paris-score play`` played the game from, 0 or
+more) are optional.  Unknown keys are errors.  The
 reader checks the keys and types and, in each part of the setup it could read,
 the rules of the box (G1, :func:`paris_score.game.setups.setup_problems`), and
 reports every error at once, each by key path, in document order.  Move
@@ -31,8 +35,8 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterable
-from typing import Final, cast
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar, cast
 
 import attrs
 
@@ -57,8 +61,9 @@ from paris_score.shapes import shape_bitboard
 from paris_score.squares import names
 
 GAME_FORMAT: Final = "paris-game/1"
-_TOP_KEYS: Final = ("format", "setup", "moves", "result")
+_TOP_KEYS: Final = ("format", "setup", "moves", "result", "players", "seed")
 _SETUP_KEYS: Final = ("postcards", "pool", "tiles", "first", "rules")
+T = TypeVar("T")
 
 
 def _texts(value: Iterable[str]) -> tuple[str, ...]:
@@ -74,6 +79,10 @@ class GameRecord:
     """Each move's text as the record gives it; parsed and refereed by :func:`paris_score.replay`."""
     result: tuple[int, int] | None = None
     """Orange's and blue's totals as the players wrote them down, if the record gives them."""
+    players: tuple[str, str] | None = None
+    """Who played orange and who blue (people or bots), if the record says."""
+    seed: int | None = None
+    """The seed the game was played from (``paris-score play``: the setup and the bots' random generators)."""
 
 
 def _pool_piece(r: Reader, path: str, value: object) -> PoolPiece | None:
@@ -135,17 +144,26 @@ def _move(r: Reader, path: str, value: object) -> str | None:
     return text
 
 
-def _result(r: Reader, value: object) -> tuple[int, int] | None:
-    obj = r.mapping("result", value, tuple(PLAYERS))
+def _pair(r: Reader, key: str, value: object, read: Callable[[str, object], T | None]) -> tuple[T, T] | None:
+    """An object of orange's and blue's values (``result``, ``players``), each read by ``read``."""
+    obj = r.mapping(key, value, tuple(PLAYERS))
     if obj is None:
         return None
-    totals = []
-    for player in PLAYERS:  # each total read, or named missing, in turn
+    read_ = []
+    for player in PLAYERS:  # each value read, or named missing, in turn
         if player not in obj:
-            r.fail(f"result.{player}", "missing")
-        totals.append(r.integer(f"result.{player}", obj[player]) if player in obj else None)
-    orange, blue = totals
+            r.fail(f"{key}.{player}", "missing")
+        read_.append(read(f"{key}.{player}", obj[player]) if player in obj else None)
+    orange, blue = read_
     return None if orange is None or blue is None else (orange, blue)
+
+
+def _seed(r: Reader, value: object) -> int | None:
+    seed = r.integer("seed", value)
+    if seed is not None and seed < 0:
+        r.fail("seed", f"expected a whole number 0 or more, got {seed}")
+        return None
+    return seed
 
 
 def game_from_dict(data: object) -> GameRecord:
@@ -162,10 +180,12 @@ def _read(data: object) -> GameRecord:
         raise GameFormatError(r.errors)
     setup = _setup(r, obj["setup"]) if "setup" in obj else None
     moves = r.each("moves", obj.get("moves", []), lambda p, v: _move(r, p, v), MAX_MOVES)
-    result = _result(r, obj["result"]) if "result" in obj else None
+    result = _pair(r, "result", obj["result"], r.integer) if "result" in obj else None
+    players = _pair(r, "players", obj["players"], r.string) if "players" in obj else None
+    seed = _seed(r, obj["seed"]) if "seed" in obj else None
     if r.errors or setup is None or moves is None:
         raise GameFormatError(r.errors)
-    return GameRecord(setup, tuple(moves), result)
+    return GameRecord(setup, tuple(moves), result, players, seed)
 
 
 # -- The fast path: a well-formed record read without collecting errors -------------------------------------
@@ -252,10 +272,21 @@ def read_well_formed(data: object) -> GameRecord | None:
         result = (written["orange"], written["blue"])
         if type(result[0]) is not int or type(result[1]) is not int:
             return None
+    players = None
+    if "players" in data:
+        names = data["players"]
+        if type(names) is not dict or names.keys() != _PLAYER_NAMES:
+            return None
+        players = (names["orange"], names["blue"])
+        if type(players[0]) is not str or type(players[1]) is not str:
+            return None
+    seed = data.get("seed")
+    if "seed" in data and (type(seed) is not int or seed < 0):
+        return None
     setup = Setup(cards, pool, (orange, blue), Player(first), rules)
     if setup_problems(setup, "setup"):
         return None
-    return GameRecord(setup, moves, result)
+    return GameRecord(setup, moves, result, players, seed)
 
 
 def loads_game(text: str | bytes) -> GameRecord:
@@ -325,6 +356,10 @@ def game_to_dict(record: GameRecord) -> GameDocument:
     }
     if record.result is not None:
         doc["result"] = {"orange": record.result[0], "blue": record.result[1]}
+    if record.players is not None:
+        doc["players"] = {"orange": record.players[0], "blue": record.players[1]}
+    if record.seed is not None:
+        doc["seed"] = record.seed
     return doc
 
 
@@ -354,6 +389,5 @@ def dumps_game(record: GameRecord) -> str:
         '  "setup": {\n' + ",\n".join(setup_lines) + "\n  }",
         f'  "moves": {block([compact(m) for m in doc["moves"]], "  ")}',
     ]
-    if "result" in doc:
-        parts.append(f'  "result": {compact(doc["result"])}')
+    parts += [f'  "{key}": {compact(doc[key])}' for key in ("result", "players", "seed") if key in doc]
     return "{\n" + ",\n".join(parts) + "\n}\n"
