@@ -66,7 +66,7 @@ class LumiereEnv(gymnasium.Env[np.ndarray, np.int64]):
     or a bot function, :mod:`paris_score.game.bots`); ``game`` is the :class:`GameState` now, ``seat`` the
     agent's side, ``render()`` (with ``render_mode="ansi"``) the state string."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (as Gymnasium declares it)
 
     def __init__(self, opponent: str | Bot = "random", seat: str | None = None, render_mode: str | None = None) -> None:
         if isinstance(opponent, str) and opponent not in BOTS:
@@ -125,10 +125,7 @@ class LumiereEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _info(self, result: Result | None) -> dict[str, Any]:
         """The seat, the action mask (all 0 once the episode is over), and the scores at the end."""
-        if self._over:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        else:
-            mask = action_mask(self.game)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8) if self._over else action_mask(self.game)
         info: dict[str, Any] = {"seat": str(self.seat), "action_mask": mask}
         if result is not None:
             info["scores"] = result.scores
