@@ -159,6 +159,7 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
 @click.option("--records", metavar="DIR", default=None, help="Write each game between bots as DIR/game-NNNN.json.")
 @click.option(
     "--jobs",
+    metavar="N",
     type=click.IntRange(min=1),
     default=None,
     help="Play the games between bots in N processes: the same games and results as one (default 1).",

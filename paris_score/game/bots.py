@@ -150,7 +150,7 @@ def bot_name(bot: Bot) -> str:
     return str(getattr(bot, "__name__", repr(bot)))
 
 
-RETURN: Final = "a bot returns a Move (paris_score.game.moves) or a move's text, as a game record writes it ('pass')"
+_RETURN: Final = "a bot returns a Move (paris_score.game.moves) or a move's text, as a game record writes it ('pass')"
 """What a bot must return, said when it returns something else."""
 
 
@@ -171,10 +171,10 @@ def bot_move(bot: Bot, state: GameState, rng: random.Random, number: int, name: 
             answer = Move.parse(answer)
         except MoveNotationError as error:
             raise BotError(
-                f"{who} returned {answer!r:.80} at move {number}, which does not parse ({error.message}); {RETURN}"
+                f"{who} returned {answer!r:.80} at move {number}, which does not parse ({error.message}); {_RETURN}"
             ) from None
     if not isinstance(answer, Move):
-        raise BotError(f"{who} returned {answer!r:.80} at move {number}: {RETURN}")
+        raise BotError(f"{who} returned {answer!r:.80} at move {number}: {_RETURN}")
     if answer not in state.legal_moves():
         raise BotError(f"{who} played {answer!s:.80} at move {number}: not a legal move")
     return answer
