@@ -6,6 +6,8 @@ import json
 import math
 import random
 import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
@@ -54,12 +56,13 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def bots_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder holding my_bots.py, made the current directory (its module imported afresh)."""
-    (tmp_path / "my_bots.py").write_text(BOTS, encoding="utf-8")
+def bots_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder holding arena_bots.py, made the current directory; the module is imported afresh, and forgotten."""
+    (tmp_path / "arena_bots.py").write_text(BOTS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delitem(__import__("sys").modules, "my_bots", raising=False)
-    return tmp_path
+    sys.modules.pop("arena_bots", None)
+    yield tmp_path
+    sys.modules.pop("arena_bots", None)
 
 
 def without_times(document: dict[str, object]) -> dict[str, object]:
@@ -204,7 +207,7 @@ def test_play_json_is_the_summary_of_the_games_and_text_bots_play(bots_folder: P
     code, out, err = run(
         "play",
         "--orange",
-        "my_bots:last_as_text",
+        "arena_bots:last_as_text",
         "--blue",
         "random",
         "--games",
@@ -217,20 +220,20 @@ def test_play_json_is_the_summary_of_the_games_and_text_bots_play(bots_folder: P
     assert (code, err) == (0, "")
     document = json.loads(out)
     jsonschema.validate(document, json.loads(schema("arena")))
-    import my_bots  # type: ignore[import-not-found]
+    import arena_bots  # type: ignore[import-not-found]
 
     played = [
-        play_fixture(f, (my_bots.last_as_text, random_bot), ("my_bots:last_as_text", "random"))
+        play_fixture(f, (arena_bots.last_as_text, random_bot), ("arena_bots:last_as_text", "random"))
         for f in fixtures(2, 3, 6)
     ]
-    assert without_times(document) == without_times(summary(("my_bots:last_as_text", "random"), 3, 6, played))  # type: ignore[arg-type]
+    assert without_times(document) == without_times(summary(("arena_bots:last_as_text", "random"), 3, 6, played))  # type: ignore[arg-type]
 
 
 def test_jobs_play_the_same_games_with_the_same_results(bots_folder: Path) -> None:
     outputs, records = [], []
     for jobs in ("1", "2"):
         code, out, err = run(
-            "play", "--bot", "my_bots:first", "--bot", "random", "--bot", "greedy", "--games", "3", "--seed", "9",
+            "play", "--bot", "arena_bots:first", "--bot", "random", "--bot", "greedy", "--games", "3", "--seed", "9",
             "--jobs", jobs, "--format", "json", "--records", f"games-{jobs}",
         )  # fmt: skip
         assert (code, err) == (0, f"games-{jobs}: 9 records written (paris-game/1)\n")
@@ -249,7 +252,7 @@ def test_jobs_report_the_first_failing_game_as_one_process_does(bots_folder: Pat
         code, out, err = run(
             "play",
             "--orange",
-            "my_bots:late_cheat",
+            "arena_bots:late_cheat",
             "--games",
             "6",
             "--seed",
@@ -265,18 +268,18 @@ def test_jobs_report_the_first_failing_game_as_one_process_does(bots_folder: Pat
     assert (code, out) == (1, "")
     assert random_setup(1).postcards != random_setup(2).postcards
     move = 1 if random_setup(2).first is Player.ORANGE else 2
-    assert err == f"game 3: orange bot my_bots:late_cheat played pass at move {move}: not a legal move\n"
+    assert err == f"game 3: orange bot arena_bots:late_cheat played pass at move {move}: not a legal move\n"
     assert written == ["game-0001.json", "game-0002.json"]
 
 
 def test_a_round_robin_prints_a_table_and_each_pairing(bots_folder: Path) -> None:
     code, out, _ = run(
-        "play", "--bot", "greedy", "--bot", "random", "--bot", "my_bots:first", "--games", "2", "--seed", "3"
+        "play", "--bot", "greedy", "--bot", "random", "--bot", "arena_bots:first", "--games", "2", "--seed", "3"
     )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == (
-        "greedy, random, my_bots:first: a round robin, 3 pairings of 2 games (6 games), seed 3; in each pairing the "
+        "greedy, random, arena_bots:first: a round robin, 3 pairings of 2 games (6 games), seed 3; in each pairing the "
         "first bot plays orange in game 1, blue in game 2 and so on, each setup twice (from both seats)"
     )
     assert lines[2].split() == [
@@ -290,7 +293,7 @@ def test_a_round_robin_prints_a_table_and_each_pairing(bots_folder: Path) -> Non
         "--bot",
         "random",
         "--bot",
-        "my_bots:first",
+        "arena_bots:first",
         "--games",
         "2",
         "--seed",
@@ -314,8 +317,8 @@ def test_a_round_robin_prints_a_table_and_each_pairing(bots_folder: Path) -> Non
     assert lines[6] == "pairings, from the first bot's side:"
     assert [line.split(":")[0] for line in lines[7:]] == [
         "greedy against random",
-        "greedy against my_bots",
-        "random against my_bots",
+        "greedy against arena_bots",
+        "random against arena_bots",
     ]
 
 

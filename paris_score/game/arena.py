@@ -23,6 +23,7 @@ order, in any process, with the same results.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Sequence
 from typing import Final, cast
@@ -31,7 +32,8 @@ import attrs
 
 from paris_score.documents import ArenaBotDict, ArenaDocument, ArenaGameDict, ArenaPairingDict, PlayerName, TallyDict
 from paris_score.formats.game_json import GameRecord
-from paris_score.game.bots import Bot, MatchResult, play_game
+from paris_score.game.bots import Bot, MatchResult, match_game, play_game
+from paris_score.game.moves import Move
 from paris_score.game.states import Result
 from paris_score.game.views import View
 from paris_score.model import Player
@@ -51,10 +53,14 @@ class Fixture:
 
 
 def fixtures(bots: int, games: int, seed: int) -> tuple[Fixture, ...]:
-    """The games of a round robin of ``bots`` bots, ``games`` a pair, in the order the module says."""
+    """The games of a round robin of ``bots`` bots, in the order the module says: each pair's ``games`` games
+    seated and dealt as :func:`~paris_score.game.bots.match_game` says."""
     pairs = [(i, j) for i in range(bots) for j in range(i + 1, bots)]
-    seats = [(i, j) if k % 2 == 0 else (j, i) for i, j in pairs for k in range(games)]
-    return tuple(Fixture(n + 1, seed + (n % games) // 2, orange, blue) for n, (orange, blue) in enumerate(seats))
+    seated = [(i, j, *match_game(k, seed)) for i, j in pairs for k in range(games)]
+    return tuple(
+        Fixture(n + 1, game_seed, *((i, j) if seat is Player.ORANGE else (j, i)))
+        for n, (i, j, seat, game_seed) in enumerate(seated)
+    )
 
 
 @attrs.frozen
@@ -69,19 +75,18 @@ class Played:
     seconds: tuple[float, float]
 
 
-@attrs.define
 class _Timed:
-    """A bot under another name, counting its moves and the time it takes (``time.perf_counter``)."""
+    """A bot under another name (``__name__``, which messages and records use), counting its moves and the time
+    it takes to choose them (``time.perf_counter``)."""
 
-    bot: Bot
-    __name__: str
-    moves: int = 0
-    seconds: float = 0.0
+    def __init__(self, bot: Bot, name: str) -> None:
+        self.bot, self.__name__ = bot, name
+        self.moves, self.seconds = 0, 0.0
 
-    def __call__(self, view: View, rng: object) -> object:
+    def __call__(self, view: View, rng: random.Random) -> Move | str:
         start = time.perf_counter()
         try:
-            return self.bot(view, rng)  # type: ignore[arg-type]
+            return self.bot(view, rng)
         finally:
             self.seconds += time.perf_counter() - start
             self.moves += 1
@@ -92,7 +97,7 @@ def play_fixture(fixture: Fixture, bots: Sequence[Bot], names: Sequence[str]) ->
     (:mod:`paris_score.game.bots`) when a bot fails."""
     orange = _Timed(bots[fixture.orange], names[fixture.orange])
     blue = _Timed(bots[fixture.blue], names[fixture.blue])
-    record, result = play_game(orange, blue, fixture.seed)  # type: ignore[arg-type]
+    record, result = play_game(orange, blue, fixture.seed)
     return Played(fixture, record, result, (orange.moves, blue.moves), (orange.seconds, blue.seconds))
 
 

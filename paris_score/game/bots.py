@@ -264,14 +264,19 @@ class MatchResult:
         return elo(low), elo(high)
 
 
+def match_game(i: int, seed: int) -> tuple[Player, int]:
+    """Game ``i`` (from 0) of a match from ``seed``: the first bot's seat, orange in even games and blue in odd
+    ones, and the game's seed, ``seed + i // 2``, so that each setup is played from both seats."""
+    return (Player.ORANGE if i % 2 == 0 else Player.BLUE), seed + i // 2
+
+
 def match_games(first: Bot, second: Bot, games: int, seed: int = 0) -> Iterator[tuple[Player, GameRecord, Result]]:
-    """``games`` games of ``first`` against ``second``: game ``i`` from ``random_setup(seed + i // 2)``, ``first``
-    orange in even games and blue in odd ones (each setup played from both seats); yields ``first``'s seat, the
-    record and the result of each game."""
+    """``games`` games of ``first`` against ``second``, each as :func:`match_game` seats it; yields ``first``'s
+    seat, the record and the result of each game."""
     for i in range(games):
-        seat = Player.ORANGE if i % 2 == 0 else Player.BLUE
+        seat, game_seed = match_game(i, seed)
         pair = (first, second) if seat is Player.ORANGE else (second, first)
-        record, result = play_game(*pair, seed=seed + i // 2)
+        record, result = play_game(*pair, seed=game_seed)
         yield seat, record, result
 
 
