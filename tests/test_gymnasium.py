@@ -195,14 +195,11 @@ def test_bad_arguments_are_named() -> None:
 
 
 def test_the_training_example_of_the_docs_runs() -> None:
-    out = subprocess.run(
-        [sys.executable, "examples/gymnasium_training.py", "4"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env=ENV,
-    ).stdout
+    def run() -> str:
+        script = [sys.executable, "examples/gymnasium_training.py", "4"]
+        return subprocess.run(script, capture_output=True, text=True, check=True, cwd=ROOT, env=ENV).stdout
+
+    out = run()
     lines = out.splitlines()
     assert len(lines) == 5
     for n, line in enumerate(lines[:4], 1):
@@ -210,12 +207,4 @@ def test_the_training_example_of_the_docs_runs() -> None:
     rewards = [line.split("reward ")[1].split(",")[0] for line in lines[:4]]
     won, lost = rewards.count("+1"), rewards.count("-1")
     assert lines[4] == f"4 episodes against random: {won} won, {4 - won - lost} drawn, {lost} lost"
-    again = subprocess.run(
-        [sys.executable, "examples/gymnasium_training.py", "4"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env=ENV,
-    ).stdout
-    assert again == out  # the same seed, the same run
+    assert run() == out  # the same seed, the same run, in another process

@@ -240,6 +240,14 @@ def _fast_stack(items: object) -> list[Tile] | None:
     return stack if len(stack) == len(items) else None
 
 
+def _fast_pair(value: object, kind: type[T]) -> tuple[T, T] | None:
+    """Orange's and blue's values (``result``, ``players``) when both are exactly of ``kind``, else ``None``."""
+    if type(value) is not dict or value.keys() != _PLAYER_NAMES:
+        return None
+    orange, blue = value["orange"], value["blue"]
+    return (orange, blue) if type(orange) is kind and type(blue) is kind else None
+
+
 def read_well_formed(data: object) -> GameRecord | None:
     """The record of a well-formed ``paris-game/1`` document, or ``None`` at the first oddity."""
     if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != GAME_FORMAT:
@@ -264,22 +272,10 @@ def read_well_formed(data: object) -> GameRecord | None:
         return None
     if moves and (set(map(type, moves)) != _STR or max(map(len, moves)) > MAX_MOVE_CHARS):
         return None
-    result = None
-    if "result" in data:
-        written = data["result"]
-        if type(written) is not dict or written.keys() != _PLAYER_NAMES:
-            return None
-        result = (written["orange"], written["blue"])
-        if type(result[0]) is not int or type(result[1]) is not int:
-            return None
-    players = None
-    if "players" in data:
-        names = data["players"]
-        if type(names) is not dict or names.keys() != _PLAYER_NAMES:
-            return None
-        players = (names["orange"], names["blue"])
-        if type(players[0]) is not str or type(players[1]) is not str:
-            return None
+    result = _fast_pair(data["result"], int) if "result" in data else None
+    players = _fast_pair(data["players"], str) if "players" in data else None
+    if ("result" in data and result is None) or ("players" in data and players is None):
+        return None
     seed = data.get("seed")
     if "seed" in data and (type(seed) is not int or seed < 0):
         return None
