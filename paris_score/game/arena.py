@@ -10,8 +10,8 @@ order, in any process, with the same results.
 
 >>> from paris_score.game.bots import greedy_bot, random_bot
 >>> games = fixtures(2, games=2, seed=3)
->>> [(f.number, f.seed, f.orange, f.blue) for f in games]
-[(1, 3, 0, 1), (2, 3, 1, 0)]
+>>> len(games), games[1]
+(2, Fixture(number=2, seed=3, orange=1, blue=0))
 >>> played = [play_fixture(f, (greedy_bot, random_bot), ("greedy", "random")) for f in games]
 >>> played[1].record.players, played[1].record.seed
 (('random', 'greedy'), 3)
