@@ -6,6 +6,11 @@ import importlib.util
 
 collect_ignore = [
     path
-    for path, needs in (("paris_score/game/pettingzoo.py", "pettingzoo"), ("paris_score/game/openspiel.py", "pyspiel"))
+    for path, needs in (
+        ("paris_score/game/pettingzoo.py", "pettingzoo"),
+        ("paris_score/game/openspiel.py", "pyspiel"),
+        ("paris_score/game/gymnasium.py", "gymnasium"),
+        ("paris_score/gymnasium.py", "gymnasium"),
+    )
     if importlib.util.find_spec(needs) is None
 ]

@@ -331,13 +331,20 @@ class ResultDict(TypedDict):
     blue: int
 
 
+class GamePlayersDict(TypedDict):
+    orange: str
+    blue: str
+
+
 class GameDocument(TypedDict):
-    """``paris-game/1``: a setup, the moves, maybe the totals the players wrote down."""
+    """``paris-game/1``: a setup, the moves, maybe the totals the players wrote down, who played, the seed."""
 
     format: Literal["paris-game/1"]
     setup: SetupDict
     moves: list[str]
     result: NotRequired[ResultDict]
+    players: NotRequired[GamePlayersDict]
+    seed: NotRequired[int]
 
 
 class ReplayDocument(TypedDict):
@@ -351,6 +358,60 @@ class ReplayDocument(TypedDict):
     illegal: IllegalMoveDict | None
     score: ScoreDocument | None
     result_agrees: bool | None
+
+
+# paris-arena/1
+
+
+class TallyDict(TypedDict):
+    """A bot's games in ``paris-arena/1``: ``None`` where no game was played, and for an unbounded Elo end."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float | None
+    score_interval: list[float] | None
+    elo: float | None
+    elo_interval: list[float | None] | None
+    margin: float | None
+
+
+class SeatsDict(TypedDict):
+    orange: TallyDict
+    blue: TallyDict
+
+
+class ArenaBotDict(TallyDict):
+    name: str
+    by_seat: SeatsDict
+    moves: int
+    seconds_per_move: float | None
+
+
+class ArenaPairingDict(TallyDict):
+    bots: list[int]
+
+
+class ArenaGameDict(TypedDict):
+    game: int
+    seed: int
+    orange: int
+    blue: int
+    scores: ResultDict
+    winner: PlayerName | None
+    moves: int
+
+
+class ArenaDocument(TypedDict):
+    """``paris-arena/1``: a round robin between bots, what ``paris-score play --format json`` prints."""
+
+    format: Literal["paris-arena/1"]
+    seed: int
+    games_per_pairing: int
+    bots: list[ArenaBotDict]
+    pairings: list[ArenaPairingDict]
+    games: list[ArenaGameDict]
 
 
 # paris-pieces/1

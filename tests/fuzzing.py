@@ -160,7 +160,8 @@ def seeds() -> tuple[bytes, ...]:
 
 @functools.cache
 def game_seeds() -> tuple[bytes, ...]:
-    """Valid game records: the short example game, and a random game, as written and on one line."""
+    """Valid game records: the short example game, and a random game (naming its players and seed), as written
+    and on one line."""
     state, moves = GameState.start(random_setup(5)), []
     rng = random.Random(5)
     while not state.is_over:
@@ -168,7 +169,7 @@ def game_seeds() -> tuple[bytes, ...]:
         moves.append(str(move))
         state = state.play(move)
     outcome = state.outcome()
-    played = dumps_game(GameRecord(random_setup(5), moves, (outcome.orange, outcome.blue)))
+    played = dumps_game(GameRecord(random_setup(5), moves, (outcome.orange, outcome.blue), ("random", "random"), 5))
     return (
         (ROOT / "examples" / "games" / "short-game.json").read_bytes(),
         played.encode(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -153,7 +154,7 @@ def test_play_pits_two_bots_and_writes_their_records(tmp_path: Path, monkeypatch
     lines = out.splitlines()
     assert lines[0] == (
         "my_bots:first against greedy: 3 games, seed 4; my_bots:first plays orange in game 1, blue in game 2 "
-        "and so on, each setup twice (from both seats)"
+        "and so on, each setup twice (from both seats) but game 3's, played once (my_bots:first orange)"
     )
     expected = play_match(__import__("my_bots").first, greedy_bot, games=3, seed=4)
     low, high = expected.interval()
@@ -161,10 +162,29 @@ def test_play_pits_two_bots_and_writes_their_records(tmp_path: Path, monkeypatch
         f"my_bots:first: {expected.wins} won, {expected.draws} drawn, {expected.losses} lost; "
         f"score {expected.score:.3f} a game (95% confidence interval {low:.3f} to {high:.3f})"
     )
+    games = list(match_games(__import__("my_bots").first, greedy_bot, games=3, seed=4))
+    orange, blue = (MatchResult.of([(s, r) for s, _, r in games if s is seat]) for seat in Player)
+    assert (orange.games, blue.games) == (2, 1)
+    assert lines[2] == (
+        f"my_bots:first as orange: {orange.wins} won, {orange.draws} drawn, {orange.losses} lost; "
+        f"as blue: {blue.wins} won, {blue.draws} drawn, {blue.losses} lost"
+    )
+    elo_low, elo_high = expected.elo_interval()
+    assert lines[3] == (
+        f"my_bots:first's Elo difference: {expected.elo:+.0f} (95% interval {elo_low:+.0f} to {elo_high:+.0f}); "
+        f"mean point margin {expected.margin:+.2f} a game"
+    )
+    assert re.fullmatch(r"time a move: my_bots:first \S+ ms, greedy \S+ ms", lines[4])
+    assert len(lines) == 5
     assert err == "games: 3 records written (paris-game/1)\n"
     records = sorted((tmp_path / "games").iterdir())
     assert [p.name for p in records] == ["game-0001.json", "game-0002.json", "game-0003.json"]
     assert all(paris_score.replay(load_game(p)).result_agrees for p in records)
+    assert [(load_game(p).players, load_game(p).seed) for p in records] == [
+        (("my_bots:first", "greedy"), 4),
+        (("greedy", "my_bots:first"), 4),
+        (("my_bots:first", "greedy"), 5),
+    ]
 
 
 def test_play_refuses_a_bot_it_cannot_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,7 +209,7 @@ def test_play_names_a_bot_that_plays_an_illegal_move(tmp_path: Path, monkeypatch
     code, out, err = run("play", "--orange", "my_bots:cheat", "--games", "2", "--seed", "1")
     assert code == 1
     assert out == ""
-    assert err == "game 1: orange bot cheat played pass at move 2: not a legal move\n"
+    assert err == "game 1: orange bot my_bots:cheat played pass at move 2: not a legal move\n"
 
 
 def test_play_never_writes_over_earlier_records(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ def test_mkdocs_builds_strict(tmp_path: Path) -> None:
         assert (site / page / "index.html").exists(), page
     assert (site / "img" / "rulebook.svg").read_bytes() == (ROOT / "docs" / "img" / "rulebook.svg").read_bytes()
     formats = (site / "formats" / "index.html").read_text("utf-8")
-    assert formats.count("json-schema.org/draft/2020-12/schema") == 6  # the six schemas, included
+    assert formats.count("json-schema.org/draft/2020-12/schema") == 7  # the seven schemas, included
     changelog = (site / "changelog" / "index.html").read_text("utf-8")
     assert "Keep a Changelog" in changelog
     assert "[0.1.0] - 2026-11-26" in changelog

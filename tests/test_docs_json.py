@@ -98,3 +98,23 @@ def test_the_report_shown_is_the_rulebook_examples_report() -> None:
     real = paris_score.score(paris_score.rulebook_example()).to_dict()
     assert agrees(doc, real) == []
     assert agrees({"a": [1, 2], "...": 0}, {"a": [1]}) == [".a: 2 items shown, 1 real"]
+
+
+def test_the_arena_summary_shown_is_what_play_prints() -> None:
+    """docs/formats.md's paris-arena/1: greedy against random, 4 games from seed 1, its floats cut short."""
+    ((_, doc),) = shown("paris-arena/1")
+    args = ["play", "--orange", "greedy", "--blue", "random", "--games", "4", "--seed", "1", "--format", "json"]
+    real = json.loads(CliRunner().invoke(cli, args).stdout)
+    jsonschema.validate(real, json.loads(schema("arena")))
+
+    def cut(value: Any, key: str = "") -> Any:
+        """Floats as the page shows them (to its digits); the time a move, which differs from run to run, left out."""
+        if isinstance(value, dict):
+            return {k: cut(v, k) for k, v in value.items() if k != "seconds_per_move"}
+        if isinstance(value, list):
+            return [cut(v, key) for v in value]
+        return round(value, 4 if "score" in key else 2) if isinstance(value, float) else value
+
+    assert agrees(cut(doc), cut(real)) == []
+    assert doc["bots"][0].keys() == real["bots"][0].keys()
+    assert doc["games"][0].keys() == real["games"][0].keys()

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from paris_score import GameFormatError, Player, Rules
-from paris_score.formats import schema
+from paris_score.formats import game_json, schema
 from paris_score.formats.game_json import GameRecord, dumps_game, game_from_dict, game_to_dict, loads_game
 from paris_score.postcards import STARRED, Postcard
 
@@ -97,6 +97,37 @@ def test_optional_keys_read() -> None:
     )
 
 
+def test_a_record_may_name_its_players_and_seed() -> None:
+    doc = {**RECORD, "players": {"orange": "Ada", "blue": "my_bots:cautious"}, "seed": 7}
+    record = game_from_dict(doc)
+    assert (record.players, record.seed) == (("Ada", "my_bots:cautious"), 7)
+    assert game_json.read_well_formed(doc) == record
+    assert (loads_game(json.dumps(RECORD)).players, loads_game(json.dumps(RECORD)).seed) == (None, None)
+    written = json.loads(dumps_game(record))
+    assert (written["players"], written["seed"]) == (doc["players"], 7)
+    assert "players" not in json.loads(dumps_game(loads_game(json.dumps(RECORD))))
+    assert game_json.read_well_formed({**RECORD, "seed": None}) is None  # null is no seed: the reader says so
+    assert errors_of({**RECORD, "seed": None})[0].startswith("seed: expected a whole number, got null")
+    jsonschema.validate(doc, json.loads(schema("game")))
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({"players": {"orange": "Ada"}}, ["players.blue: missing"]),
+        ({"players": {"orange": 1, "blue": "Bo"}}, ["players.orange: expected a string, got a number"]),
+        ({"players": ["Ada", "Bo"]}, ["players: expected an object, got a list"]),
+        ({"seed": -1}, ["seed: expected a whole number 0 or more, got -1"]),
+        ({"seed": "7"}, ['seed: expected a whole number, got a string "7"']),
+    ],
+)
+def test_a_bad_players_or_seed_is_named(extra: dict[str, object], expected: list[str]) -> None:
+    doc = {**RECORD, **extra}
+    assert errors_of(doc) == expected
+    assert game_json.read_well_formed(doc) is None
+    assert not jsonschema.Draft202012Validator(json.loads(schema("game"))).is_valid(doc)
+
+
 def test_write_then_read_gives_an_equal_record() -> None:
     doc = changed("setup.rules", {"large_streetlight_pattern": "rays8"})
     doc["result"] = {"orange": 1, "blue": 2}
@@ -121,7 +152,7 @@ def test_the_example_record_matches_the_schema() -> None:
     ("doc", "expected"),
     [
         ([], ["expected an object, got a list"]),
-        ({**RECORD, "movez": []}, ["movez: unknown key; expected one of format, setup, moves, result"]),
+        ({**RECORD, "movez": []}, ["movez: unknown key; expected one of format, setup, moves, result, players, seed"]),
         (changed("format", "paris-game/2"), ["format: expected 'paris-game/1', got \"paris-game/2\""]),
         (changed("format", "paris-position/1"), ["format: this is a paris-position/1 position, not ..."]),
         (changed("setup", ...), ["setup: missing"]),

@@ -188,8 +188,9 @@ def template(filled: bool) -> None:
 def schema_command(name: str) -> None:
     """Print the JSON Schema of paris-position/1 (position), paris-score/1 (report), paris-pieces/1 (pieces),
     paris-check/1 (check, what `check --format json` prints), paris-game/1 (game, a game record),
-    paris-replay/1 (replay, what `replay --format json` prints), paris2020-final/1 (paris2020-final, an end of
-    a game of Paris (2020)) or paris2020-score/1 (paris2020-score, what `paris2020 score --format json` prints).
+    paris-replay/1 (replay, what `replay --format json` prints), paris-arena/1 (arena, what `play --format json`
+    prints of games between bots), paris2020-final/1 (paris2020-final, an end of a game of Paris (2020)) or
+    paris2020-score/1 (paris2020-score, what `paris2020 score --format json` prints).
 
     \b
     Examples:

@@ -151,10 +151,39 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
     "--orange", metavar="BOT", default=None, help="A bot, MODULE:FUNCTION or random, greedy, ismcts (default: random)."
 )
 @click.option("--blue", metavar="BOT", default=None, help="Its opponent (default: random).")
-@click.option("--games", type=click.IntRange(min=1), default=None, help="Games between the bots (default 10).")
+@click.option(
+    "--bot",
+    "bots",
+    metavar="BOT",
+    multiple=True,
+    help="A bot of a round robin, named as for --orange; give two or more (not with --orange and --blue).",
+)
+@click.option("--games", type=click.IntRange(min=1), default=None, help="Games of each pair of bots (default 10).")
 @click.option("--records", metavar="DIR", default=None, help="Write each game between bots as DIR/game-NNNN.json.")
+@click.option(
+    "--jobs",
+    metavar="N",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Play the games between bots in N processes: the same games and results as one (default 1).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default=None,
+    help="The summary of games between bots: text (default) or json, a paris-arena/1 document.",
+)
 def play_command(
-    seed: int | None, out: str, orange: str | None, blue: str | None, games: int | None, records: str | None
+    seed: int | None,
+    out: str,
+    orange: str | None,
+    blue: str | None,
+    bots: tuple[str, ...],
+    games: int | None,
+    records: str | None,
+    jobs: int | None,
+    output_format: str | None,
 ) -> None:
     """Write a random legal game as a paris-game/1 record, or play bots against each other.
 
@@ -164,13 +193,15 @@ def play_command(
     final score, so `paris-score replay` accepts it. What was written is said
     on standard error.
 
-    With --orange, --blue, --games or --records, plays bots instead: a bot is
-    a function bot(view, rng) -> move (MODULE:FUNCTION, imported from the
-    current directory first, or random, greedy, ismcts of paris_score.game.bots).
-    The first bot plays orange in game 1, blue in game 2 and so on, each
-    setup twice; prints its wins, draws and losses and a 95% confidence
-    interval of its score (a draw counts half). Exit status 1 when a bot
-    raises or plays an illegal move, 2 for a bot that cannot be loaded.
+    With --orange, --blue, --bot, --games, --records, --jobs or --format,
+    plays bots instead: a bot is a function bot(view, rng) -> move
+    (MODULE:FUNCTION, imported from the current directory first, or random,
+    greedy, ismcts of paris_score.game.bots). Each pair of bots plays --games
+    games, its first bot orange in game 1, blue in game 2 and so on, each
+    setup twice; prints each bot's wins, draws and losses, its score with a
+    95% confidence interval (a draw counts half), its Elo difference, point
+    margin and time a move. Exit status 1 when a bot raises, returns no move
+    or an illegal one, 2 for a bot that cannot be loaded.
 
     \b
     Examples:
@@ -178,15 +209,18 @@ def play_command(
       paris-score play --seed 7 > game.json
       paris-score play --orange greedy --blue random --games 20 --seed 1
       paris-score play --orange my_bots:cautious --blue ismcts --games 4 --records games/
+      paris-score play --bot random --bot greedy --bot my_bots:cautious --games 20 --jobs 2 --format json
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if orange is not None or blue is not None or games is not None or records is not None:
+    options = (orange, blue, games, records, jobs, output_format)
+    if bots or any(option is not None for option in options):
         if out != "-":
             raise click.UsageError("-o/--output writes one random game; games between bots go to --records DIR")
-        from paris_score_cli.arena import run_match
+        from paris_score_cli.arena import bot_specs, run_arena
 
-        run_match(orange or "random", blue or "random", games or 10, seed, records)
+        specs, named_by = bot_specs(bots, orange, blue)
+        run_arena(specs, named_by, games or 10, seed, records, jobs or 1, output_format or "text")
         return
     record = random_game(seed)
     write_text(out, dumps_game(record))

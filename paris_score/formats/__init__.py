@@ -212,16 +212,20 @@ SCHEMAS: Final = {
     "check": "paris-check-1",
     "game": "paris-game-1",
     "replay": "paris-replay-1",
+    "arena": "paris-arena-1",
     "paris2020-final": "paris2020-final-1",
     "paris2020-score": "paris2020-score-1",
 }
-SchemaName = Literal["position", "report", "pieces", "check", "game", "replay", "paris2020-final", "paris2020-score"]
+SchemaName = Literal[
+    "position", "report", "pieces", "check", "game", "replay", "arena", "paris2020-final", "paris2020-score"
+]
 
 
 def schema(name: SchemaName) -> str:
     """The JSON Schema (draft 2020-12) of ``paris-position/1``, ``paris-score/1``, ``paris-pieces/1``,
     ``paris-check/1`` (what ``paris-score check --format json`` prints), ``paris-game/1`` (a game record),
-    ``paris-replay/1`` (what ``paris-score replay --format json`` prints), ``paris2020-final/1`` (an end of a
+    ``paris-replay/1`` (what ``paris-score replay --format json`` prints), ``paris-arena/1`` (what ``paris-score
+    play --format json`` prints of games between bots), ``paris2020-final/1`` (an end of a
     game of *Paris* (2020)) or ``paris2020-score/1`` (its final scoring), as text."""
     from importlib import resources
 

@@ -56,6 +56,9 @@ DOCUMENTS: Final = {
     "paris-replay/1": DocumentKind(
         "replay's outcome", "replays", "it is what `paris-score replay --format json` prints"
     ),
+    "paris-arena/1": DocumentKind(
+        "summary of games between bots", "summaries", "it is what `paris-score play --format json` prints"
+    ),
     "paris2020-final/1": DocumentKind(
         "end of a game of Paris (2020)", "documents", "`paris-score paris2020 score` reads it"
     ),

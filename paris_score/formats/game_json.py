@@ -12,11 +12,15 @@
         "rules": {"large_streetlight_pattern": "square2"}
       },
       "moves": ["tile A1 0", "take F", ...],
-      "result": {"orange": 48, "blue": 57}
+      "result": {"orange": 48, "blue": 57},
+      "players": {"orange": "greedy", "blue": "my_bots:cautious"},
+      "seed": 7
     }
 
 ``first`` (default orange), ``rules`` (as in ``paris-position/1``), ``moves``
-(default none) and ``result`` are optional.  Unknown keys are errors.  The
+(default none), ``result``, ``players`` (who played each colour: a person or
+a bot) and ``seed`` (the seed ``paris-score play`` played the game from, 0 or
+more) are optional.  Unknown keys are errors.  The
 reader checks the keys and types and, in each part of the setup it could read,
 the rules of the box (G1, :func:`paris_score.game.setups.setup_problems`), and
 reports every error at once, each by key path, in document order.  Move
@@ -31,8 +35,8 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterable
-from typing import Final, cast
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar, cast
 
 import attrs
 
@@ -58,8 +62,9 @@ from paris_score.shapes import Shape, shape_bitboard
 from paris_score.squares import names
 
 GAME_FORMAT: Final = "paris-game/1"
-_TOP_KEYS: Final = ("format", "setup", "moves", "result")
+_TOP_KEYS: Final = ("format", "setup", "moves", "result", "players", "seed")
 _SETUP_KEYS: Final = ("postcards", "pool", "tiles", "first", "rules")
+T = TypeVar("T")
 
 
 def _texts(value: Iterable[str]) -> tuple[str, ...]:
@@ -75,6 +80,10 @@ class GameRecord:
     """Each move's text as the record gives it; parsed and refereed by :func:`paris_score.replay`."""
     result: tuple[int, int] | None = None
     """Orange's and blue's totals as the players wrote them down, if the record gives them."""
+    players: tuple[str, str] | None = None
+    """Who played orange and who blue (people or bots), if the record says."""
+    seed: int | None = None
+    """The seed the game was played from (``paris-score play``: the setup and the bots' random generators)."""
 
 
 def _pool_piece(r: Reader, path: str, value: object) -> PoolPiece | None:
@@ -136,17 +145,26 @@ def _move(r: Reader, path: str, value: object) -> str | None:
     return text
 
 
-def _result(r: Reader, value: object) -> tuple[int, int] | None:
-    obj = r.mapping("result", value, tuple(PLAYERS))
+def _pair(r: Reader, key: str, value: object, read: Callable[[str, object], T | None]) -> tuple[T, T] | None:
+    """An object of orange's and blue's values (``result``, ``players``), each read by ``read``."""
+    obj = r.mapping(key, value, tuple(PLAYERS))
     if obj is None:
         return None
-    totals = []
-    for player in PLAYERS:  # each total read, or named missing, in turn
+    read_ = []
+    for player in PLAYERS:  # each value read, or named missing, in turn
         if player not in obj:
-            r.fail(f"result.{player}", "missing")
-        totals.append(r.integer(f"result.{player}", obj[player]) if player in obj else None)
-    orange, blue = totals
+            r.fail(f"{key}.{player}", "missing")
+        read_.append(read(f"{key}.{player}", obj[player]) if player in obj else None)
+    orange, blue = read_
     return None if orange is None or blue is None else (orange, blue)
+
+
+def _seed(r: Reader, value: object) -> int | None:
+    seed = r.integer("seed", value)
+    if seed is not None and seed < 0:
+        r.fail("seed", f"expected a whole number 0 or more, got {seed}")
+        return None
+    return seed
 
 
 def game_from_dict(data: object) -> GameRecord:
@@ -163,10 +181,12 @@ def _read(data: object) -> GameRecord:
         raise GameFormatError(r.errors)
     setup = _setup(r, obj["setup"]) if "setup" in obj else None
     moves = r.each("moves", obj.get("moves", []), lambda p, v: _move(r, p, v), MAX_MOVES)
-    result = _result(r, obj["result"]) if "result" in obj else None
+    result = _pair(r, "result", obj["result"], r.integer) if "result" in obj else None
+    players = _pair(r, "players", obj["players"], r.string) if "players" in obj else None
+    seed = _seed(r, obj["seed"]) if "seed" in obj else None
     if r.errors or setup is None or moves is None:
         raise GameFormatError(r.errors)
-    return GameRecord(setup, tuple(moves), result)
+    return GameRecord(setup, tuple(moves), result, players, seed)
 
 
 # -- The fast path: a well-formed record read without collecting errors -------------------------------------
@@ -217,6 +237,14 @@ def _fast_stack(items: object) -> list[Tile] | None:
     return stack if len(stack) == len(items) else None
 
 
+def _fast_pair(value: object, kind: type[T]) -> tuple[T, T] | None:
+    """Orange's and blue's values (``result``, ``players``) when both are exactly of ``kind``, else ``None``."""
+    if type(value) is not dict or value.keys() != _PLAYER_NAMES:
+        return None
+    orange, blue = value["orange"], value["blue"]
+    return (orange, blue) if type(orange) is kind and type(blue) is kind else None
+
+
 def read_well_formed(data: object) -> GameRecord | None:
     """The record of a well-formed ``paris-game/1`` document, or ``None`` at the first oddity."""
     if type(data) is not dict or not data.keys() <= _TOP_KEYS_SET or data.get("format") != GAME_FORMAT:
@@ -241,18 +269,17 @@ def read_well_formed(data: object) -> GameRecord | None:
         return None
     if moves and (set(map(type, moves)) != _STR or max(map(len, moves)) > MAX_MOVE_CHARS):
         return None
-    result = None
-    if "result" in data:
-        written = data["result"]
-        if type(written) is not dict or written.keys() != _PLAYER_NAMES:
-            return None
-        result = (written["orange"], written["blue"])
-        if type(result[0]) is not int or type(result[1]) is not int:
-            return None
+    result = _fast_pair(data["result"], int) if "result" in data else None
+    players = _fast_pair(data["players"], str) if "players" in data else None
+    if ("result" in data and result is None) or ("players" in data and players is None):
+        return None
+    seed = data.get("seed")
+    if "seed" in data and (type(seed) is not int or seed < 0):
+        return None
     setup = Setup(cards, pool, (orange, blue), Player(first), rules)
     if setup_problems(setup, "setup"):
         return None
-    return GameRecord(setup, moves, result)
+    return GameRecord(setup, moves, result, players, seed)
 
 
 def loads_game(text: str | bytes) -> GameRecord:
@@ -322,6 +349,10 @@ def game_to_dict(record: GameRecord) -> GameDocument:
     }
     if record.result is not None:
         doc["result"] = {"orange": record.result[0], "blue": record.result[1]}
+    if record.players is not None:
+        doc["players"] = {"orange": record.players[0], "blue": record.players[1]}
+    if record.seed is not None:
+        doc["seed"] = record.seed
     return doc
 
 
@@ -351,6 +382,5 @@ def dumps_game(record: GameRecord) -> str:
         '  "setup": {\n' + ",\n".join(setup_lines) + "\n  }",
         f'  "moves": {block([compact(m) for m in doc["moves"]], "  ")}',
     ]
-    if "result" in doc:
-        parts.append(f'  "result": {compact(doc["result"])}')
+    parts += [f'  "{key}": {compact(doc[key])}' for key in ("result", "players", "seed") if key in doc]
     return "{\n" + ",\n".join(parts) + "\n}\n"

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 import attrs
 
+from paris_score.errors import MoveNotationError
 from paris_score.formats.game_json import GameRecord
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move
@@ -27,8 +28,8 @@ from paris_score.game.states import Result
 from paris_score.game.views import View
 from paris_score.model import Player
 
-Bot = Callable[[View, random.Random], Move]
-"""A bot: what the side to move knows and a random generator of its own -> one of its legal moves."""
+Bot = Callable[[View, random.Random], Move | str]
+"""A bot: what the side to move knows and a random generator of its own -> one of its legal moves (or its text)."""
 
 
 def random_bot(view: View, rng: random.Random) -> Move:
@@ -133,6 +134,9 @@ def _ucb(node: _Node, exploration: float) -> float:
 ismcts_bot: Final = ismcts()
 """:func:`ismcts` with 200 playouts a move."""
 
+BOTS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, "ismcts": ismcts_bot}
+"""The bots above by a short name (``paris-score play --bot greedy``, the Gymnasium opponent)."""
+
 
 # -- the arena --------------------------------------------------------------------------------------------------
 
@@ -141,10 +145,46 @@ class BotError(ValueError):
     """A bot failed: it raised, or returned a move that is not legal."""
 
 
+def bot_name(bot: Bot) -> str:
+    """How messages and records name a bot: its ``__name__``."""
+    return str(getattr(bot, "__name__", repr(bot)))
+
+
+_RETURN: Final = "a bot returns a Move (paris_score.game.moves) or a move's text, as a game record writes it ('pass')"
+"""What a bot must return, said when it returns something else."""
+
+
+def bot_move(bot: Bot, state: GameState, rng: random.Random, number: int, name: str | None = None) -> Move:
+    """The legal move ``bot`` plays as the side to move of ``state`` (move ``number`` of the game, from 1).
+
+    The bot sees the view alone; it may return a :class:`Move` or its text (parsed as a game record's moves
+    are, G3).  :class:`BotError` names the side, the bot (``name``, its :func:`bot_name` by default), the move
+    number and what it returned when it raises, returns no move, or plays an illegal one.
+    """
+    who = f"{state.turn} bot {bot_name(bot) if name is None else name}"
+    try:
+        answer: object = bot(state.view(), rng)
+    except Exception as error:
+        raise BotError(f"{who} raised at move {number}: {error!r}") from error
+    if isinstance(answer, str):
+        try:
+            answer = Move.parse(answer)
+        except MoveNotationError as error:
+            raise BotError(
+                f"{who} returned {answer!r:.80} at move {number}, which does not parse ({error.message}); {_RETURN}"
+            ) from None
+    if not isinstance(answer, Move):
+        raise BotError(f"{who} returned {answer!r:.80} at move {number}: {_RETURN}")
+    if answer not in state.legal_moves():
+        raise BotError(f"{who} played {answer!s:.80} at move {number}: not a legal move")
+    return answer
+
+
 def play_game(orange: Bot, blue: Bot, seed: int) -> tuple[GameRecord, Result]:
     """A whole game from ``random_setup(seed)`` between two bots, each with its own ``random.Random``.
 
-    :class:`BotError` names the bot, the move number and the move when a bot raises or plays an illegal move.
+    Each move is :func:`bot_move`'s (a bot may return a move's text; :class:`BotError` when a bot fails).  The
+    record names the bots (:func:`bot_name`, orange's then blue's) and the seed.
     """
     setup = random_setup(seed)
     state = GameState.start(setup)
@@ -152,29 +192,44 @@ def play_game(orange: Bot, blue: Bot, seed: int) -> tuple[GameRecord, Result]:
     rngs = {player: random.Random(f"{seed}:{player}") for player in Player}
     moves: list[str] = []
     while not state.is_over:
-        player = state.turn
-        bot = bots[player]
-        name = getattr(bot, "__name__", repr(bot))
-        try:
-            move = bot(state.view(), rngs[player])
-        except Exception as error:
-            raise BotError(f"{player} bot {name} raised at move {len(moves) + 1}: {error!r}") from error
-        if move not in state.legal_moves():
-            raise BotError(f"{player} bot {name} played {move!s:.80} at move {len(moves) + 1}: not a legal move")
+        move = bot_move(bots[state.turn], state, rngs[state.turn], len(moves) + 1)
         moves.append(str(move))
         state = state.play(move)
     result = state.result()
     assert result is not None
-    return GameRecord(setup, tuple(moves), result.scores), result
+    return GameRecord(setup, tuple(moves), result.scores, (bot_name(orange), bot_name(blue)), seed), result
+
+
+def elo(score: float) -> float:
+    """The Elo difference whose expected score is ``score`` (0 to 1): ``400 log10(score / (1 - score))``; minus
+    and plus infinity at 0 and 1 (a bot that lost or won every game is unboundedly worse or better)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return 400 * math.log10(score / (1 - score))
 
 
 @attrs.frozen
 class MatchResult:
-    """The first bot's games against the second: won, drawn, lost, and its score with a 95 % interval."""
+    """A bot's games (the first bot's against the second, for :func:`play_match`): won, drawn, lost, its points
+    ahead of its opponents summed over them; its score and Elo difference, each with a 95 % interval."""
 
     wins: int
     draws: int
     losses: int
+    points_ahead: int = 0
+    """The bot's points minus its opponent's (S1-S4), summed over the games."""
+
+    @classmethod
+    def of(cls, games: Iterable[tuple[Player, Result]]) -> MatchResult:
+        """The tally of games, each the bot's seat and the game's result."""
+        values, ahead = [], 0
+        for seat, result in games:
+            values.append(result.value(seat))
+            mine, theirs = result.scores if seat is Player.ORANGE else result.scores[::-1]
+            ahead += mine - theirs
+        return cls(values.count(1), values.count(0), values.count(-1), ahead)
 
     @property
     def games(self) -> int:
@@ -182,8 +237,13 @@ class MatchResult:
 
     @property
     def score(self) -> float:
-        """The first bot's points a game: a win 1, a draw 1/2."""
+        """The bot's points a game: a win 1, a draw 1/2."""
         return (self.wins + self.draws / 2) / self.games
+
+    @property
+    def margin(self) -> float:
+        """The bot's mean point margin: its points minus its opponent's, a game."""
+        return self.points_ahead / self.games
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson's score interval of :attr:`score` (95 % with ``z`` 1.96): the draws count half a win."""
@@ -193,19 +253,33 @@ class MatchResult:
         scale = 1 + z * z / n
         return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
+    @property
+    def elo(self) -> float:
+        """The Elo difference from the opponents that :attr:`score` gives (:func:`elo`)."""
+        return elo(self.score)
+
+    def elo_interval(self, z: float = 1.96) -> tuple[float, float]:
+        """:func:`elo` of each end of :meth:`interval` (infinite where the score's interval reaches 0 or 1)."""
+        low, high = self.interval(z)
+        return elo(low), elo(high)
+
+
+def match_game(i: int, seed: int) -> tuple[Player, int]:
+    """Game ``i`` (from 0) of a match from ``seed``: the first bot's seat, orange in even games and blue in odd
+    ones, and the game's seed, ``seed + i // 2``, so that each setup is played from both seats."""
+    return (Player.ORANGE if i % 2 == 0 else Player.BLUE), seed + i // 2
+
 
 def match_games(first: Bot, second: Bot, games: int, seed: int = 0) -> Iterator[tuple[Player, GameRecord, Result]]:
-    """``games`` games of ``first`` against ``second``: game ``i`` from ``random_setup(seed + i // 2)``, ``first``
-    orange in even games and blue in odd ones (each setup played from both seats); yields ``first``'s seat, the
-    record and the result of each game."""
+    """``games`` games of ``first`` against ``second``, each as :func:`match_game` seats it; yields ``first``'s
+    seat, the record and the result of each game."""
     for i in range(games):
-        seat = Player.ORANGE if i % 2 == 0 else Player.BLUE
+        seat, game_seed = match_game(i, seed)
         pair = (first, second) if seat is Player.ORANGE else (second, first)
-        record, result = play_game(*pair, seed=seed + i // 2)
+        record, result = play_game(*pair, seed=game_seed)
         yield seat, record, result
 
 
 def play_match(first: Bot, second: Bot, games: int, seed: int = 0) -> MatchResult:
     """The tally of :func:`match_games`, from ``first``'s side."""
-    values = [result.value(seat) for seat, _, result in match_games(first, second, games, seed)]
-    return MatchResult(values.count(1), values.count(0), values.count(-1))
+    return MatchResult.of((seat, result) for seat, _, result in match_games(first, second, games, seed))
