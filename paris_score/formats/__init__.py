@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 from paris_score import limits
 from paris_score.documents import PositionDocument
 from paris_score.errors import Located, PositionFormatError
-from paris_score.formats._jsonread import DOCUMENTS, parse_json, wrong_kind
+from paris_score.formats.jsonread import DOCUMENTS, parse_json, wrong_kind
 from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
 
@@ -82,7 +82,7 @@ def loads_document(
 ) -> T:
     """``read`` of the JSON text (``str`` or UTF-8 ``bytes``) of a ``format`` document, say ``"paris-game/1"``.
 
-    A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats._jsonread.parse_json`)
+    A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats.jsonread.parse_json`)
     raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; a text grid (a
     position) is named as such.
     """

@@ -39,7 +39,7 @@ import attrs
 from paris_score.documents import GameDocument, PlayerName
 from paris_score.errors import GameFormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats._jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
+from paris_score.formats.jsonread import CARD_SLUGS, PIECE_KEYS, Reader, whole
 from paris_score.formats.position_json import fast_rules, fast_shape, read_rules, rules_to_dict
 from paris_score.game.setups import (
     _LOWER_TILES,

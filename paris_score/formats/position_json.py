@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar, cast
 
 from paris_score.documents import RulesDict
 from paris_score.errors import PositionFormatError
-from paris_score.formats._jsonread import CARD_SLUGS, Reader, kind, parse_json
+from paris_score.formats.jsonread import CARD_SLUGS, Reader, kind, parse_json
 from paris_score.limits import MAX_ITEMS, MAX_OFFSETS
 from paris_score.model import (
     BOX_SIZES,
@@ -431,7 +431,7 @@ def loads_json(text: str) -> Position:
     """Read a ``paris-position/1`` document.
 
     A well-formed document is first decoded by ``json.loads`` alone, without
-    :func:`~paris_score.formats._jsonread.parse_json`'s checks (each a call into
+    :func:`~paris_score.formats.jsonread.parse_json`'s checks (each a call into
     Python for every object and number: a third of the decoding).  They are not
     needed when :func:`read_well_formed` accepts the result and no key came
     twice: that decoding differs from the strict one only in keeping a repeated

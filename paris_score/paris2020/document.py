@@ -27,7 +27,7 @@ from typing import Final
 from paris_score.documents import Paris2020DistrictDict, Paris2020FinalDocument, Paris2020PlayerDict
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats._jsonread import Reader, kind
+from paris_score.formats.jsonread import Reader, kind
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
 from paris_score.paris2020.referee import NEEDS_A_NAME, NO_OWNER, problems
 

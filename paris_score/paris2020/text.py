@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
 from paris_score.formats import input_text, reads_as_text_grid
-from paris_score.formats._jsonread import wrong_kind
+from paris_score.formats.jsonread import wrong_kind
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.paris2020.document import FINAL_FORMAT, loads_final
 from paris_score.paris2020.model import District, EndOfGame, Player, Property
