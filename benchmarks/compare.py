@@ -85,9 +85,9 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
         return [lambda p=p: fn(p) for p in positions]
     import attrs
 
+    from paris_score import Move  # the same name in every checkout (the game's modules moved in 0.2.0)
     from paris_score.formats.game_json import game_from_dict
     from paris_score.game import GameState
-    from paris_score.game.moves import Move
 
     calls: list[Callable[[], object]] = []
     for record in data["records"]:
@@ -158,7 +158,9 @@ def _median_best(calls: list[Callable[[], object]], number: int) -> float:
 
 
 def has_games(tree: Path) -> bool:
-    return (tree / "paris_score" / "game.py").exists()
+    """Whether the checkout has a game engine: the module ``paris_score/game.py``, or since 0.2.0 the package."""
+    game = tree / "paris_score" / "game"
+    return game.with_suffix(".py").exists() or (game / "__init__.py").exists()
 
 
 def run(tree: Path, ops: list[str], path: str, callgrind: bool) -> dict[str, float | None]:
