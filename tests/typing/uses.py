@@ -21,7 +21,7 @@ from paris_score.documents import (
     Verdict,
 )
 from paris_score.formats.game_json import GameRecord, game_to_dict
-from paris_score.game import GameState
+from paris_score.game import GameState, Result
 from paris_score.game.actions import action_of, move_of
 from paris_score.game.moves import (
     Activate,
@@ -38,7 +38,6 @@ from paris_score.game.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.game.states import Result
 
 
 def players_and_reports(position: Position) -> None:
