@@ -56,9 +56,9 @@ def inputs(positions: int, games: int, seed: int) -> dict[str, Any]:
     """The shared inputs, drawn by this checkout: position texts and game records (setup and move texts)."""
     sys.path.insert(0, str(ROOT))
     from paris_score import dumps
-    from paris_score.formats.game_json import GameRecord, game_to_dict
     from paris_score.game import GameState
     from paris_score.game.generate import corpus, random_setup
+    from paris_score.game.records import GameRecord, game_to_dict
 
     records = []
     for i in range(games):
@@ -87,7 +87,11 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
     import attrs
 
     from paris_score import Move  # the same name in every checkout (the game's modules moved in 0.2.0)
-    from paris_score.formats.game_json import game_from_dict
+
+    try:
+        from paris_score.game.records import game_from_dict
+    except ImportError:  # a checkout before 0.2.0
+        from paris_score.formats.game_json import game_from_dict  # type: ignore[no-redef]
     from paris_score.game import GameState
 
     calls: list[Callable[[], object]] = []

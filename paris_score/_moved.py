@@ -26,6 +26,7 @@ MOVED: Final = {
     "game.states": "paris_score.game._states",
     "views": "paris_score.game.state",
     "game.views": "paris_score.game.state",
+    "formats.game_json": "paris_score.game.records",
 }
 """The old module's name in ``paris_score`` -> the module it moved to (``states`` and ``game.states``: the old
 module's names, gathered in one)."""

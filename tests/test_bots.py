@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score.formats.game_json import load_game
 from paris_score.game import GameState, View
 from paris_score.game.bots import (
     BotError,
@@ -23,6 +22,7 @@ from paris_score.game.bots import (
 )
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move, Pass
+from paris_score.game.records import load_game
 from paris_score.model import Player
 from paris_score_cli.app import cli
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score.formats.game_json import game_to_dict
+from paris_score.game.records import game_to_dict
 from paris_score_cli.app import cli
 from paris_score_cli.game import random_game
 from tests.grids import board

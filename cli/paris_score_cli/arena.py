@@ -46,8 +46,8 @@ def load_bot(option: str, spec: str) -> Bot:
 
 def run_match(orange: str, blue: str, games: int, seed: int, records: str | None) -> None:
     """Play the match, write the records if asked, print the tally; exit 1 when a bot fails."""
-    from paris_score.formats.game_json import dumps_game
     from paris_score.game.bots import BotError, MatchResult, match_games
+    from paris_score.game.records import dumps_game
 
     first, second = load_bot("--orange", orange), load_bot("--blue", blue)
     folder = None if records is None else Path(records)

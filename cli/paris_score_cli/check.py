@@ -26,8 +26,8 @@ from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
 from paris_score.errors import Problem, counted
 from paris_score.formats import format_of, loads_lines
-from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.formats.position_json import POSITION_FORMAT
+from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.game.replaying import Replay
 from paris_score.model import Pattern
 from paris_score.paris2020.text import looks_like_text

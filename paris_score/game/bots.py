@@ -19,9 +19,9 @@ from typing import Final
 
 import attrs
 
-from paris_score.formats.game_json import GameRecord
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move
+from paris_score.game.records import GameRecord
 from paris_score.game.state import GameState, Result, View
 from paris_score.model import Player
 

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score.formats.game_json import GameRecord
+from paris_score.game.records import GameRecord
 from paris_score.game.setups import PoolPiece, Setup
 from paris_score.game.state import GameState
 from paris_score.model import (

@@ -3,7 +3,7 @@
 (The module is not called ``replay``: that name is the function, ``paris_score.replay``.)
 
 >>> import paris_score
->>> from paris_score.formats.game_json import GameRecord
+>>> from paris_score.game.records import GameRecord
 >>> from paris_score.game.generate import random_setup
 >>> replay = paris_score.replay(GameRecord(random_setup(1), ["tile A1 0", "tile Z9 0"]))
 >>> replay.legal, replay.moves_played, replay.illegal.move, replay.illegal.rule
@@ -25,9 +25,9 @@ import attrs
 
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
-from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import _speed
 from paris_score.game.moves import Move
+from paris_score.game.records import GameRecord, game_from_dict, loads_game
 from paris_score.game.state import GameState
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.report import Report
