@@ -182,3 +182,23 @@ def test_a_bot_script_written_against_the_old_paths_runs_unchanged() -> None:
     }
     assert warned == expected
     assert all(line.startswith("<string>:") for line in run.stderr.splitlines() if "DeprecationWarning" in line)
+
+
+def test_paris2020_names_that_clashed() -> None:
+    """``paris2020.Player`` (a person, where ``Player`` is a colour) is ``Investor``; ``paris2020.warnings`` (the
+    standard library's name) is ``key_warnings``: the old names still read, warning."""
+    from paris_score import paris2020
+    from paris_score.paris2020 import model, referee
+
+    with pytest.warns(DeprecationWarning, match="paris2020.Player is deprecated: use Investor"):
+        assert paris2020.Player is paris2020.Investor is model.Investor
+    with pytest.warns(DeprecationWarning, match="model.Player is deprecated: use Investor"):
+        assert model.Player is model.Investor
+    with pytest.warns(DeprecationWarning, match="paris2020.warnings is deprecated: use key_warnings"):
+        assert paris2020.warnings is paris2020.key_warnings is referee.key_warnings
+    with pytest.warns(DeprecationWarning, match="referee.warnings is deprecated: use key_warnings"):
+        assert referee.warnings is referee.key_warnings
+    assert "warnings" not in paris2020.__all__
+    assert "Player" not in paris2020.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Players'"):
+        paris2020.Players  # noqa: B018

@@ -114,6 +114,17 @@ PARIS2020_TEXT: Final = (
 )
 
 
+def looks_like_paris2020_text(text: str) -> bool:
+    """Whether ``text`` opens as the text of an end of a game of *Paris* (2020) does (:mod:`paris_score.paris2020`):
+    its first line (blanks and comments aside) a ``player``, ``district`` or ``note:`` line, which no other
+    paris-score document starts with."""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return line.lower().startswith(("player ", "district ", "note:"))
+    return False
+
+
 def loads(text: str | bytes, format: Format | None = None) -> Position:
     """A position from JSON or text-grid text (``str`` or UTF-8 ``bytes``).
 
@@ -147,9 +158,7 @@ def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Positi
     try:
         typed = loads_typed(text)
     except PositionFormatError:
-        from paris_score.paris2020.text import looks_like_text
-
-        if looks_like_text(text):
+        if looks_like_paris2020_text(text):
             raise PositionFormatError([Located("", PARIS2020_TEXT)]) from None
         raise
     return typed.position, typed
