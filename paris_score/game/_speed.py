@@ -29,9 +29,11 @@ move after move): immutable values, equal for equal keys, one a placement.
 field by keyword; this one reads a value's ``__init__`` fields in order,
 replaces the changed ones, and calls the class with them by position: about
 twice as quick, the same value (the class's own ``__init__`` runs).  A
-field that ``__init__`` does not take (``late``: the state's tally) is
-written into the new value's slot once it is made: it is no part of the
-value (no equality, hash or string), a cache the new value owns.
+field that ``__init__`` does not take (``late``: the state's tally of S1
+and S2) is written into the new value's slot once it is made: the one the
+move passes, or else the old value's, still right (a move that changes the
+board passes its own).  It is no part of the value (no equality, hash or
+string), and it is immutable, so two states may share it.
 
 **An in-place twin** (:func:`in_place`).  ``paris_score.replay`` plays a
 whole record and keeps only the last state, so it plays on a subclass of
@@ -151,10 +153,6 @@ def _faces(tile: Tile) -> Faces:
 def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
     """A tile's faces in each rotation (G2)."""
     return tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS)
-
-
-CACHES: Final = (_piece_tables, _shape_tables, _take, _faces, _turned_faces)
-"""The bounded caches of this module besides the setups kept by identity (docs/performance.md lists them)."""
 
 
 # -- making values by position -----------------------------------------------------------------------------------
