@@ -6,9 +6,10 @@ same inputs drawn by this checkout: JSON positions of
 :func:`paris_score.game.generate.corpus` (``score``, ``check``, ``loads``) and
 records of random games (``play``, ``legal_moves``, ``outcome``,
 ``score_state``, ``replay``; only where the checkout has a game engine).
-``outcome`` and ``score_state`` (``score(state.position())``) are measured on
-a new final state each call, as a bot calls them after each move (a state
-keeps what it computed once).  The rounds alternate between checkouts, and
+``outcome`` is measured on each record's final state as ``play`` made it, as a
+bot calls it after each move (a state keeps S1 and S2 move by move, never its
+totals); ``score_state`` (``score(state.position())``) on a new copy of it
+each call (a state keeps its position once made), the copy's cost apart.  The rounds alternate between checkouts, and
 each figure is the best round's median over the inputs of the best of a few
 loops, in processor time::
 
@@ -47,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 POSITION_OPS = ("score", "check", "loads")
 GAME_OPS = ("play", "legal_moves", "outcome", "score_state", "replay")
-FRESH = ("outcome", "score_state")
+FRESH = ("score_state",)
 """Operations timed on a copy of a state, the copy's own cost subtracted."""
 
 
@@ -55,9 +56,9 @@ def inputs(positions: int, games: int, seed: int) -> dict[str, Any]:
     """The shared inputs, drawn by this checkout: position texts and game records (setup and move texts)."""
     sys.path.insert(0, str(ROOT))
     from paris_score import dumps
-    from paris_score.formats.game_json import GameRecord, game_to_dict
     from paris_score.game import GameState
     from paris_score.game.generate import corpus, random_setup
+    from paris_score.game.records import GameRecord, game_to_dict
 
     records = []
     for i in range(games):
@@ -85,9 +86,13 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
         return [lambda p=p: fn(p) for p in positions]
     import attrs
 
-    from paris_score.formats.game_json import game_from_dict
+    from paris_score import Move  # the same name in every checkout (the game's modules moved in 0.2.0)
+
+    try:
+        from paris_score.game.records import game_from_dict
+    except ImportError:  # a checkout before 0.2.0
+        from paris_score.formats.game_json import game_from_dict  # type: ignore[no-redef]
     from paris_score.game import GameState
-    from paris_score.game.moves import Move
 
     calls: list[Callable[[], object]] = []
     for record in data["records"]:
@@ -103,9 +108,9 @@ def _calls(op: str, data: dict[str, Any]) -> list[Callable[[], object]]:
             elif op == "legal_moves" and state.phase == 2:
                 calls.append(state.legal_moves)
             state = state.play(move)
-        if op == "outcome":  # on a new state each call (a state keeps what it computed), the copy's cost apart
-            calls.append(lambda s=state: attrs.evolve(s).outcome())
-        elif op == "score_state":  # what outcome() spares: the position and its whole report
+        if op == "outcome":  # on the state play() made: it keeps S1 and S2 move by move, never its totals
+            calls.append(state.outcome)
+        elif op == "score_state":  # what outcome() spares: the position and its whole report, on a new state
             calls.append(lambda s=state: paris_score.score(attrs.evolve(s).position()))
         elif op == "copy":
             calls.append(lambda s=state: attrs.evolve(s))
@@ -158,7 +163,9 @@ def _median_best(calls: list[Callable[[], object]], number: int) -> float:
 
 
 def has_games(tree: Path) -> bool:
-    return (tree / "paris_score" / "game.py").exists()
+    """Whether the checkout has a game engine: the module ``paris_score/game.py``, or since 0.2.0 the package."""
+    game = tree / "paris_score" / "game"
+    return game.with_suffix(".py").exists() or (game / "__init__.py").exists()
 
 
 def run(tree: Path, ops: list[str], path: str, callgrind: bool) -> dict[str, float | None]:

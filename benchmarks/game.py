@@ -38,10 +38,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 import naive_referee  # noqa: E402
 
 import paris_score  # noqa: E402
-from paris_score.formats.game_json import GameRecord, game_to_dict  # noqa: E402
 from paris_score.game import GameState  # noqa: E402
 from paris_score.game.generate import random_setup  # noqa: E402
 from paris_score.game.moves import Move  # noqa: E402
+from paris_score.game.records import GameRecord, game_to_dict  # noqa: E402
 
 TARGETS = {
     "play": "<= 15 us",

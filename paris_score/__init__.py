@@ -34,6 +34,7 @@ from paris_score.example import rulebook_example
 from paris_score.formats import dumps, load, loads, position_from_dict, position_to_dict
 from paris_score.formats.catalogue_json import load_catalogue, loads_catalogue
 from paris_score.game.moves import Move
+from paris_score.game.replaying import IllegalMove, Replay, replay
 from paris_score.game.setups import PoolPiece, Setup, setup_problems
 from paris_score.model import (
     Building,
@@ -51,7 +52,6 @@ from paris_score.model import (
 from paris_score.placement import Placement, legal_placements, placement_problems
 from paris_score.postcards import Postcard
 from paris_score.referee import check
-from paris_score.replaying import IllegalMove, Replay, replay
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
 from paris_score.shapes import Shape

@@ -19,33 +19,28 @@ from types import ModuleType
 from typing import Final
 
 MOVED: Final = {
+    **{old: f"paris_score.game.{old}" for old in ("actions", "bots", "chance", "generate", "moves", "observations")},
+    **{old: f"paris_score.game.{old}" for old in ("openspiel", "pettingzoo", "replaying", "setups")},
     "setup": "paris_score.game.setups",
-    **{
-        old: f"paris_score.game.{old}"
-        for old in (
-            "actions",
-            "bots",
-            "chance",
-            "generate",
-            "moves",
-            "observations",
-            "openspiel",
-            "pettingzoo",
-            "setups",
-            "states",
-            "views",
-        )
-    },
+    "states": "paris_score.game._states",
+    "game.states": "paris_score.game._states",
+    "views": "paris_score.game.state",
+    "game.views": "paris_score.game.state",
+    "formats.game_json": "paris_score.game.records",
 }
-"""The old module's name in ``paris_score`` -> the module it moved to."""
+"""The old module's name in ``paris_score`` -> the module it moved to (``states`` and ``game.states``: the old
+module's names, gathered in one)."""
+
+
+_NAMED: Final = dict.fromkeys(("states", "game.states"), "paris_score.game (and paris_score.game.strings)")
+"""Where to import the names of an old module that went to more than one place."""
 
 
 def old_path(old: str, stacklevel: int = 2) -> ModuleType:
     """The module that ``paris_score.<old>`` moved to, with a warning naming it (for the caller's caller)."""
     new = MOVED[old]
-    warnings.warn(
-        f"paris_score.{old} is deprecated: import {new} instead", DeprecationWarning, stacklevel=stacklevel + 1
-    )
+    message = f"paris_score.{old} is deprecated: import {_NAMED.get(old, new)} instead"
+    warnings.warn(message, DeprecationWarning, stacklevel=stacklevel + 1)
     return importlib.import_module(new)
 
 

@@ -101,7 +101,7 @@ class Sight(NamedTuple):
     """Per target space: the spaces whose inside the segment crosses (0 off the pattern)."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=15 * 15)
 def _relative(dc: int, dr: int) -> Bitboard:
     """The spaces :func:`crossed` by offset (dc, dr), as a mask lifted by 63 bits so it can be shifted."""
     relative = 0

@@ -259,7 +259,7 @@ def _room(position: Position, player: Player, metropolitain: bool | None, charti
     return found
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def layout(shape: Shape) -> tuple[Bitboard, tuple[int, ...], Bitboard]:
     """The shape drawn from A1, the offsets of its spaces from A1, and every anchor where it fits the board.
 

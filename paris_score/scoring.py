@@ -658,3 +658,105 @@ def score(position: Position) -> Report:
     blue = _player_score(position, _BLUE, bd, light)
     won = winner(orange, blue)
     return Report(orange, blue, won, tuple(notes(position, won, {_ORANGE: orange, _BLUE: blue})))
+
+
+# -- S1 and S2 kept move by move (the game engine) ---------------------------------------------------------------
+
+Side = tuple[Groups, int, tuple[Bitboard, ...], int]
+"""What S1 and S2 give one side's buildings: its groups (S2, :func:`groups_with`), the points of its buildings by
+the normal lamps (S1a, :func:`lamp_points`), the spaces the large streetlight lights of each building
+(:func:`large_seen`, empty while it is not on the board) and their points (S1b, :func:`seen_points`)."""
+
+
+class Tally(NamedTuple):
+    """S1 and S2 of a board, kept move by move: each build or special piece changes only what it touches.
+
+    The game engine keeps one in each state of phase 2, so that :meth:`~paris_score.game.GameState.outcome`
+    makes none of it again: :func:`tally_of` makes it from scratch, :func:`tally_built` and :func:`tally_placed`
+    from the one before, each equal to :func:`tally_of` the board after (the tests check it move after move).
+    """
+
+    board: Board
+    light: Light
+    orange: Side
+    blue: Side
+
+    def points(self) -> tuple[int, int]:
+        """Each side's points of its buildings (S1, S2)."""
+        o, b = self.orange, self.blue
+        return o[0][0] + o[1] + o[3], b[0][0] + b[1] + b[3]
+
+
+def tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard, pattern: Pattern) -> Tally:
+    """The tally of a board (its buildings, special pieces, streetlight spaces and large streetlight's pattern)."""
+    board = board_from(buildings, pieces, streetlight)
+    light = _light(pattern, board)
+    return _make(Tally, (board, light, _side(board.orange, board, light), _side(board.blue, board, light)))
+
+
+def _side(entries: tuple[Entry, ...], board: Board, light: Light) -> Side:
+    normal, _, table = light
+    groups = groups_with(NO_GROUPS, entries)
+    if table is None:
+        return groups, lamp_points(entries, normal), (), 0
+    seen = large_seen(entries, board.built, table)
+    return groups, lamp_points(entries, normal), seen, seen_points(entries, seen)
+
+
+def tally_built(before: Tally, building: Building, pattern: Pattern) -> Tally:
+    """``before`` once ``building`` is built on free spaces (P1): a lamp it covers no longer lights (P3), and it
+    may stand in the large streetlight's light of another building."""
+    old = before.board
+    board = board_with(old, building)
+    light = before.light if board.lamps == old.lamps else _light(pattern, board)
+    orange, blue = before.orange, before.blue
+    if light is not before.light or light[2] is not None:  # the light of the buildings there before changes
+        orange = _lit_after(orange, old.orange, before, board, light)
+        blue = _lit_after(blue, old.blue, before, board, light)
+    if building.owner is _ORANGE:
+        orange = _with_building(orange, board.orange[-1:], board, light)
+    else:
+        blue = _with_building(blue, board.blue[-1:], board, light)
+    return _make(Tally, (board, light, orange, blue))
+
+
+def tally_placed(before: Tally, piece: Piece, sq: Square, pattern: Pattern) -> Tally:
+    """``before`` once the special ``piece`` is put on ``sq``: a lamp lights the buildings beside it (S1a), the
+    large streetlight those it sees (S1b)."""
+    board = board_with_piece(before.board, piece, sq)
+    if not piece.lamp:
+        return _make(Tally, (board, before.light, before.orange, before.blue))
+    light = _light(pattern, board)
+    orange = _lit_after(before.orange, board.orange, before, board, light)
+    blue = _lit_after(before.blue, board.blue, before, board, light)
+    return _make(Tally, (board, light, orange, blue))
+
+
+def _lit_after(side: Side, entries: tuple[Entry, ...], before: Tally, board: Board, light: Light) -> Side:
+    """``side`` (its buildings ``entries``) once the board of ``before`` is ``board``, lit by ``light``: lamps
+    covered by a build (P3) or put down, the large streetlight put down, or a building (not the side's) in its
+    light."""
+    groups, lamps, seen, large = side
+    was, normal = before.light[0], light[0]
+    if was != normal:
+        lamps += lamp_points(entries, normal & ~was) - lamp_points(entries, was & ~normal)
+    table = light[2]
+    if table is not None:
+        if before.light[2] is None:  # the large streetlight is put down: S1b from here on
+            seen = large_seen(entries, board.built, table)
+            large = seen_points(entries, seen)
+        elif board.built != before.board.built:
+            after = large_seen_after(seen, table, board.built & ~before.board.built)
+            if after is not seen:
+                seen, large = after, seen_points(entries, after)
+    return groups, lamps, seen, large
+
+
+def _with_building(side: Side, new: tuple[Entry, ...], board: Board, light: Light) -> Side:
+    """``side`` with its ``new`` building (the last of ``board``'s), lit by ``light``."""
+    groups, lamps, seen, large = side
+    normal, _, table = light
+    if table is None:
+        return groups_with(groups, new), lamps + lamp_points(new, normal), seen, large
+    lit = large_seen(new, board.built, table)
+    return groups_with(groups, new), lamps + lamp_points(new, normal), seen + lit, large + seen_points(new, lit)

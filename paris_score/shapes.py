@@ -103,7 +103,7 @@ def reflect(shape: Shape) -> Shape:
     return normalise((-dc, dr) for dc, dr in shape)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def orientations(shape: Shape, reflections: bool = False) -> tuple[Shape, ...]:
     """The distinct rotations of ``shape`` (and its mirror images with ``reflections``)."""
     found: list[Shape] = []
@@ -122,7 +122,7 @@ def canonical(shape: Shape, reflections: bool = False) -> Shape:
     return min(orientations(shape, reflections))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def fixed_polyominoes(size: int) -> tuple[Shape, ...]:
     """Every polyomino of ``size`` spaces in every orientation (fixed polyominoes), sorted.
 

@@ -1,3 +1,3 @@
-"""Deprecated (0.2.0): the old path of :mod:`paris_score.game.states`, for type checkers (paris_score._moved)."""
+"""Deprecated (0.2.0): the old path of names now in paris_score.game.state and .strings, for type checkers."""
 
-from paris_score.game.states import *  # noqa: F403
+from paris_score.game._states import *  # noqa: F403

@@ -23,7 +23,7 @@ from paris_score.problems import GAME_NOT_OVER, RESULT_DISAGREES
 from paris_score.referee import check, only_errors
 
 if TYPE_CHECKING:
-    from paris_score.replaying import Replay
+    from paris_score.game.replaying import Replay
 
 CHECK_FORMAT: Final = "paris-check/1"
 """The ``format`` of the referee's documents (docs/formats.md)."""

@@ -1,3 +1,5 @@
-"""Deprecated (0.2.0): the old path of :mod:`paris_score.game.views`, for type checkers (paris_score._moved)."""
+"""Deprecated (0.2.0): the old path of :class:`paris_score.game.View`, for type checkers (paris_score._moved)."""
 
-from paris_score.game.views import *  # noqa: F403
+from paris_score.game.state import Stacks as Stacks
+from paris_score.game.state import View as View
+from paris_score.game.state import view_of as view_of

@@ -35,10 +35,10 @@ from paris_score import (
     paris2020,
 )
 from paris_score.errors import GameFormatError, Located, MoveNotationError, Paris2020FormatError
-from paris_score.formats.game_json import GameRecord, dumps_game, loads_game
 from paris_score.game import GameState
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move
+from paris_score.game.records import GameRecord, dumps_game, loads_game
 from paris_score.limits import MAX_INPUT_BYTES, MAX_VALUES
 from paris_score.model import FACINGS, PATTERN_NAMES, PLAYERS
 from paris_score.paris2020 import EndOfGame

@@ -24,8 +24,7 @@ from paris_score.model import (
     Rules,
     Statue,
 )
-from paris_score.paris2020.model import District, EndOfGame, Property
-from paris_score.paris2020.model import Player as Paris2020Player
+from paris_score.paris2020.model import District, EndOfGame, Investor, Property
 from paris_score.postcards import Postcard
 from paris_score.squares import bitboard
 
@@ -232,8 +231,7 @@ def paris2020_games(draw: st.DrawFn) -> EndOfGame:
     """Any end of game the referee accepts: 2-4 players, up to 6 districts, small values (K1-K3)."""
     names = draw(st.lists(st.sampled_from(PARIS2020_NAMES), min_size=2, max_size=4, unique=True))
     players = tuple(
-        Paris2020Player(name, draw(st.integers(0, 120)), draw(st.integers(0, 30)), draw(st.booleans()))
-        for name in names
+        Investor(name, draw(st.integers(0, 120)), draw(st.integers(0, 30)), draw(st.booleans())) for name in names
     )
     owners = st.one_of(
         st.tuples(st.sampled_from(names)),

@@ -16,12 +16,12 @@ from click.testing import CliRunner
 
 import paris_score
 from paris_score.formats import schema
-from paris_score.formats.game_json import load_game
 from paris_score.game import GameState, random_setup
 from paris_score.game.arena import fixtures, play_fixture, summary
 from paris_score.game.bots import BotError, MatchResult, bot_move, elo, greedy_bot, play_game, random_bot
 from paris_score.game.moves import Move
-from paris_score.game.views import View
+from paris_score.game.records import load_game
+from paris_score.game.state import View
 from paris_score.model import Player
 from paris_score_cli.app import cli
 

@@ -30,7 +30,7 @@ from paris_score.game.actions import (
 )
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Build, Levitate, Move, PlaceFountain
-from paris_score.game.states import Result, checked_state
+from paris_score.game.state import Result, checked_state
 from paris_score.model import Player
 from paris_score.postcards import Postcard
 from tests.strategies import game_states

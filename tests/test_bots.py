@@ -10,8 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score.formats.game_json import load_game
-from paris_score.game import GameState
+from paris_score.game import GameState, View
 from paris_score.game.bots import (
     BotError,
     MatchResult,
@@ -24,7 +23,7 @@ from paris_score.game.bots import (
 )
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move, Pass
-from paris_score.game.views import View
+from paris_score.game.records import load_game
 from paris_score.model import Player
 from paris_score_cli.app import cli
 

@@ -487,8 +487,8 @@ def test_pattern_replaces_a_records_pattern_and_pieces_says_it_is_not_used(tmp_p
     import attrs
 
     import paris_score
-    from paris_score.formats.game_json import dumps_game
     from paris_score.game.generate import random_game
+    from paris_score.game.records import dumps_game
 
     record = attrs.evolve(random_game(0), result=None)  # rays4; its large streetlight lights more with rays8 (S1c)
     path = tmp_path / "game.json"

@@ -10,8 +10,8 @@ from pathlib import Path
 import attrs
 from click.testing import CliRunner
 
-from paris_score.formats.game_json import dumps_game
 from paris_score.game.generate import random_game
+from paris_score.game.records import dumps_game
 from paris_score_cli.app import cli
 
 

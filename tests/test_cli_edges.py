@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import paris_score
-from paris_score.formats.game_json import game_to_dict
+from paris_score.game.records import game_to_dict
 from paris_score_cli.app import cli
 from paris_score_cli.game import random_game
 from tests.grids import board
@@ -222,7 +222,7 @@ def test_a_wrong_format_of_no_known_kind_comes_first_and_the_rest_follows() -> N
 
 def test_every_schema_is_a_known_document_kind() -> None:
     from paris_score.formats import SCHEMAS, schema
-    from paris_score.formats._jsonread import DOCUMENTS
+    from paris_score.formats.jsonread import DOCUMENTS
 
     assert {json.loads(schema(name))["title"] for name in SCHEMAS} == set(DOCUMENTS)
 

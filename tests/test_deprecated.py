@@ -90,21 +90,30 @@ def test_each_old_module_path_warns_and_is_the_new_module(old: str) -> None:
         pytest.skip(f"the {old} extra is not installed")
     new = importlib.import_module(MOVED[old])
     sys.modules.pop(f"paris_score.{old}", None)
-    with pytest.warns(DeprecationWarning, match=rf"paris_score\.{old} is deprecated: import {MOVED[old]} instead"):
+    with pytest.warns(DeprecationWarning, match=rf"paris_score\.{old} is deprecated: import paris_score\.game"):
         found = importlib.import_module(f"paris_score.{old}")
     assert found is new
     assert sys.modules[f"paris_score.{old}"] is new
 
 
-def test_the_old_game_module_names_still_read_from_the_package() -> None:
-    """``paris_score.game`` was a module: its names not on the package's face read from its new home, warning."""
-    import paris_score.game
-    from paris_score.game import state
+def test_the_old_state_modules_give_their_names() -> None:
+    """``paris_score.views`` and ``paris_score.states`` (0.1.0) went to the state and its strings: every name they
+    had still reads, the very same object, and the functions of ``states`` do what they did."""
+    from paris_score.game import GameState, random_setup, state, strings
 
-    with pytest.warns(DeprecationWarning, match=r"paris_score\.game\.Faces is deprecated: .*paris_score\.game\.state"):
-        assert paris_score.game.Faces is state.Faces
-    with pytest.raises(AttributeError, match="no attribute 'GameStat'"):
-        paris_score.game.GameStat  # noqa: B018
+    for old in ("views", "states"):
+        sys.modules.pop(f"paris_score.{old}", None)
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.views is deprecated: import paris_score\.game\.state"):
+        import paris_score.views as views
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.states is deprecated: import paris_score\.game \("):
+        import paris_score.states as states
+    assert (views.View, views.view_of, views.Stacks) == (state.View, state.view_of, state.Stacks)
+    assert (states.Result, states.checked_state, states.VERSION) == (state.Result, state.checked_state, "paris-state/1")
+    game = GameState.start(random_setup(1)).play("tile A1 90")
+    assert states.to_string(game) == game.to_string() == strings.to_string(game)
+    assert states.key(game) == game.key()
+    assert states.from_string(game.to_string()) == game
+    assert states.result(game) is None
 
 
 def test_what_was_pickled_under_the_old_paths_unpickles() -> None:
@@ -130,6 +139,7 @@ from paris_score.generate import random_setup
 from paris_score.moves import Move, PlaceTile
 from paris_score.observations import OBSERVATION_SIZE, observation
 from paris_score.setups import Setup
+from paris_score.replaying import replay
 from paris_score.states import Result, checked_state
 from paris_score.views import View
 
@@ -142,7 +152,7 @@ assert checked_state(setup) == GameState.start(setup)
 assert ChanceGame.start(setup).drawing is not None
 assert isinstance(Move.parse("tile A1 90"), PlaceTile)
 record, result = play_game(random_bot, greedy_bot, 3)
-print(record.setup == setup, isinstance(result, Result), result.scores == record.result)
+print(record.setup == setup, isinstance(result, Result), replay(record).result_agrees)
 """
 
 
@@ -158,5 +168,37 @@ def test_a_bot_script_written_against_the_old_paths_runs_unchanged() -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout == "True True True\n"
     warned = {line.split("paris_score.", 1)[1].split(" ")[0] for line in run.stderr.splitlines() if "Deprecat" in line}
-    assert warned == {"actions", "bots", "chance", "generate", "moves", "observations", "setups", "states", "views"}
+    expected = {
+        "actions",
+        "bots",
+        "chance",
+        "generate",
+        "moves",
+        "observations",
+        "replaying",
+        "setups",
+        "states",
+        "views",
+    }
+    assert warned == expected
     assert all(line.startswith("<string>:") for line in run.stderr.splitlines() if "DeprecationWarning" in line)
+
+
+def test_paris2020_names_that_clashed() -> None:
+    """``paris2020.Player`` (a person, where ``Player`` is a colour) is ``Investor``; ``paris2020.warnings`` (the
+    standard library's name) is ``key_warnings``: the old names still read, warning."""
+    from paris_score import paris2020
+    from paris_score.paris2020 import model, referee
+
+    with pytest.warns(DeprecationWarning, match="paris2020.Player is deprecated: use Investor"):
+        assert paris2020.Player is paris2020.Investor is model.Investor
+    with pytest.warns(DeprecationWarning, match="model.Player is deprecated: use Investor"):
+        assert model.Player is model.Investor
+    with pytest.warns(DeprecationWarning, match="paris2020.warnings is deprecated: use key_warnings"):
+        assert paris2020.warnings is paris2020.key_warnings is referee.key_warnings
+    with pytest.warns(DeprecationWarning, match="referee.warnings is deprecated: use key_warnings"):
+        assert referee.warnings is referee.key_warnings
+    assert "warnings" not in paris2020.__all__
+    assert "Player" not in paris2020.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Players'"):
+        paris2020.Players  # noqa: B018

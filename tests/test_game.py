@@ -482,7 +482,7 @@ def test_the_view_hides_the_opponents_hand_and_both_stacks() -> None:
 
 def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None:
     """A bot that deals the hidden tiles again does not rebuild the tables of the pieces."""
-    from paris_score.game import state as game
+    from paris_score.game import _speed as game
 
     setup = random_setup(3)
     first = GameState.start(setup)
@@ -492,26 +492,26 @@ def test_the_tables_of_a_setup_are_kept_when_its_tiles_are_dealt_again() -> None
     again = GameState.start(dealt)
     assert again.legal_moves() == first.legal_moves()  # phase 1's moves do not depend on the tile in hand
     assert game._piece_tables.cache_info().misses == misses
-    assert game._tables(dealt).layouts is game._tables(setup).layouts
-    assert game._tables(dealt).faces[0] == tuple(reversed(game._tables(setup).faces[0]))
+    assert game.tables(dealt).layouts is game.tables(setup).layouts
+    assert game.tables(dealt).faces[0] == tuple(reversed(game.tables(setup).faces[0]))
 
 
 def test_games_played_side_by_side_keep_their_tables() -> None:
     """The tables of the last setups are found by identity: moving from one game to another makes none again."""
-    from paris_score.game import state as game
+    from paris_score.game import _speed as game
 
     a, b = random_setup(8), random_setup(9)
-    first = game._tables(a)
-    assert game._tables(b) is not first
-    assert game._tables(a) is first
-    assert game._tables(attrs.evolve(a)) is not first  # an equal setup, another object: made again, equal
-    assert game._tables(attrs.evolve(a)) == first
+    first = game.tables(a)
+    assert game.tables(b) is not first
+    assert game.tables(a) is first
+    assert game.tables(attrs.evolve(a)) is not first  # an equal setup, another object: made again, equal
+    assert game.tables(attrs.evolve(a)) == first
 
 
 def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
     """A piece's rotations and placements depend on its shape only: a pool new to the engine whose shapes it has
     seen (the same pieces under other ids, in another order) makes none again, and gets the same moves."""
-    from paris_score.game import state as game
+    from paris_score.game import _speed as game
     from paris_score.placement import layout
     from paris_score.shapes import orientations
 
@@ -522,7 +522,7 @@ def test_a_new_pool_of_known_shapes_makes_no_new_piece_tables() -> None:
     pool = tuple(PoolPiece(ids[k], piece.shape) for k, piece in enumerate(reversed(setup.pool)))
     misses = game._shape_tables.cache_info().misses
     renamed = GameState.start(attrs.evolve(setup, pool=pool))
-    tables = game._tables(renamed.setup)
+    tables = game.tables(renamed.setup)
     assert game._shape_tables.cache_info().misses == misses
     for k, piece in enumerate(pool):
         assert tables.layouts[k] == tuple(layout(turned) for turned in orientations(piece.shape))
@@ -555,20 +555,23 @@ def test_what_a_state_keeps_for_its_outcome_is_what_scratch_gives(seed: int) -> 
     """The bitboards kept move by move (the scorer's own functions on each change) are those made from the state's
     fields at once: every building's spaces and halo, what is built and occupied, the lamps, the large
     streetlight."""
-    from paris_score.game.state import _tally_of
+    from paris_score.scoring import tally_of
 
     for state in random_game(seed):
         if state.phase == 2:
-            assert state._tally == _tally_of(
+            assert state._tally == tally_of(
                 state.buildings, state.pieces, state.ground[3], state.setup.rules.large_streetlight_pattern
             )
 
 
 def test_a_state_changed_by_hand_is_scored_from_its_own_fields() -> None:
-    """attrs.evolve keeps what the state kept for its outcome; outcome() sees that it belongs to other fields."""
+    """attrs.evolve leaves behind what the state kept for its outcome (no part of its value): outcome() makes it
+    again from the new state's own fields."""
     final = random_game(7)[-1]
     built = final.buildings
     assert built, "the game has buildings"
+    assert final._tally is not None
     fewer = attrs.evolve(final, buildings=built[1:], reserves=(0, 0))
+    assert fewer._tally is None
     assert fewer.outcome() == outcome_of(score(fewer.position()))
     assert fewer.outcome() != final.outcome()

@@ -12,8 +12,9 @@ import jsonschema
 import pytest
 
 from paris_score import GameFormatError, Player, Rules
-from paris_score.formats import game_json, schema
-from paris_score.formats.game_json import GameRecord, dumps_game, game_from_dict, game_to_dict, loads_game
+from paris_score.formats import schema
+from paris_score.game import records as game_json
+from paris_score.game.records import GameRecord, dumps_game, game_from_dict, game_to_dict, loads_game
 from paris_score.postcards import STARRED, Postcard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -312,7 +313,7 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
 
 def test_the_fast_path_reads_what_the_reader_reads_and_nothing_it_refuses() -> None:
     """read_well_formed() gives the full reader's record, or None; never a record the reader refuses."""
-    from paris_score.formats import game_json
+    from paris_score.game import records as game_json
     from tests.fuzzing import game_seeds, mutate, structure
 
     rng = random.Random(11)

@@ -27,7 +27,7 @@ from paris_score.game.bots import BotError, greedy_bot, ismcts_bot, random_bot  
 from paris_score.game.gymnasium import ENV_ID, LumiereEnv, observe  # noqa: E402
 from paris_score.game.moves import Move, Pass  # noqa: E402
 from paris_score.game.observations import observation  # noqa: E402
-from paris_score.game.views import View  # noqa: E402
+from paris_score.game.state import View  # noqa: E402
 from paris_score.model import Player  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

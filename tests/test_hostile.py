@@ -26,7 +26,7 @@ from paris_score import (
 )
 from paris_score.errors import MAX_MESSAGE, MAX_WHERE, Located, clip
 from paris_score.formats import MAX_INPUT_BYTES
-from paris_score.formats._jsonread import TOO_MANY_VALUES
+from paris_score.formats.jsonread import TOO_MANY_VALUES
 from paris_score.limits import MAX_DIGITS, MAX_ITEMS, MAX_OFFSETS
 from paris_score.squares import parse_square
 from paris_score_cli.app import cli

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from paris_score import Position, PositionFormatError, rulebook_example
 from paris_score.formats import position_json
-from paris_score.formats._jsonread import parse_json
+from paris_score.formats.jsonread import parse_json
 from paris_score.formats.position_json import from_dict, loads_json, read_well_formed, to_dict
 from paris_score.game.generate import random_position
 from tests.strategies import positions

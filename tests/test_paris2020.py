@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paris_score.errors import Paris2020FormatError
-from paris_score.paris2020 import District, EndOfGame, Player, Property, Score, district_score, score
-from paris_score.paris2020.referee import keys_held, problems, warnings
+from paris_score.paris2020 import District, EndOfGame, Investor, Property, Score, district_score, score
+from paris_score.paris2020.referee import key_warnings, keys_held, problems
 from tests.strategies import paris2020_games
 
 NAMES = ("A", "B", "C", "D")
@@ -25,7 +25,7 @@ def district(scoring: tuple[int, ...], *properties: str, name: str = "X") -> Dis
 
 
 def end(players: int, *districts: District) -> EndOfGame:
-    return EndOfGame(tuple(Player(name, 0, 0) for name in NAMES[:players]), districts)
+    return EndOfGame(tuple(Investor(name, 0, 0) for name in NAMES[:players]), districts)
 
 
 def placed(players: int, scoring: tuple[int, ...], *properties: str) -> list[tuple[str, int, int, int]]:
@@ -185,9 +185,9 @@ def test_the_half_rule_is_for_two_players_only() -> None:
 # -- K2, K7: totals and the winner ----------------------------------------------------------------------
 
 
-def players(*given: tuple[int, int, bool]) -> tuple[Player, ...]:
+def players(*given: tuple[int, int, bool]) -> tuple[Investor, ...]:
     return tuple(
-        Player(name, points, francs, bonus) for name, (points, francs, bonus) in zip(NAMES, given, strict=False)
+        Investor(name, points, francs, bonus) for name, (points, francs, bonus) in zip(NAMES, given, strict=False)
     )
 
 
@@ -255,7 +255,7 @@ def test_a_good_end_of_game_has_no_problem() -> None:
 
 def test_the_referee_names_each_problem_at_its_key_path() -> None:
     game = EndOfGame(
-        (Player("A", -1, 0), Player(" ", 0, -2), Player("A", 0, 0)),
+        (Investor("A", -1, 0), Investor(" ", 0, -2), Investor("A", 0, 0)),
         (
             district((10, 12, -1), "-3 A", "2", "4 A A A", "5 Z", name="P"),
             district((), name="P"),
@@ -280,7 +280,7 @@ def test_the_referee_names_each_problem_at_its_key_path() -> None:
 
 @pytest.mark.parametrize(("count", "message"), [(1, "1 player"), (5, "5 players")])
 def test_the_game_is_for_two_to_four_players(count: int, message: str) -> None:
-    game = EndOfGame(tuple(Player(f"P{i}", 0, 0) for i in range(count)), ())
+    game = EndOfGame(tuple(Investor(f"P{i}", 0, 0) for i in range(count)), ())
     assert where(game) == [f"players: {message}; Paris is played by 2 to 4 (K1)"]
 
 
@@ -301,15 +301,15 @@ def test_score_refuses_what_the_referee_refuses() -> None:
 def test_more_properties_than_keys_is_a_warning_not_an_error(players_: int, limit: int) -> None:
     at_limit = end(players_, district((1,), *[f"{v} A" for v in range(limit)]))
     assert keys_held(at_limit, "A") == limit
-    assert warnings(at_limit) == []
+    assert key_warnings(at_limit) == []
     over = end(players_, district((1,), *[f"{v} A" for v in range(limit - 1)], "3 A A"))
     assert keys_held(over, "A") == limit + 1
-    assert [str(w) for w in warnings(over)] == [
+    assert [str(w) for w in key_warnings(over)] == [
         f"players[0]: A has {limit + 1} keys on properties (two on a property they own twice); "
         f"a {players_}-player game gives each player at most {limit} keys: {limit - 2} behind the screen "
         "and the 2 of the pool that bonus tiles 13 and 14 hand out (K8)"
     ]
-    assert score(over).warnings == tuple(warnings(over))
+    assert score(over).warnings == tuple(key_warnings(over))
 
 
 # -- Properties --------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 
 from paris_score.errors import Paris2020FormatError, UnwritableError
-from paris_score.paris2020 import EndOfGame, Player, dumps_final, load_final, score
+from paris_score.paris2020 import EndOfGame, Investor, dumps_final, load_final, score
 from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from tests.strategies import paris2020_games
 
@@ -39,7 +39,7 @@ def errors(text: str) -> list[str]:
 
 def test_a_typed_end_of_game_reads_as_its_json_says() -> None:
     game = loads_text(TYPED)
-    assert game.players == (Player("Ula", 45, 7, True), Player("Marek", 38, 12))
+    assert game.players == (Investor("Ula", 45, 7, True), Investor("Marek", 38, 12))
     assert [(d.name, d.scoring, [(p.value, p.owners) for p in d.properties]) for d in game.districts] == [
         ("Belleville", (18, 9, 4), [(12, ("Ula",)), (5, ("Marek",)), (15, ("Ula", "Marek"))]),
         ("Opéra", (), [(3, ("Marek", "Marek"))]),

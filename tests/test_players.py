@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import paris_score
-import paris_score.formats.game_json
+import paris_score.game.records
 from paris_score import Building, NotAPlayerError, ParisScoreError, Player, Position, game, placement, scoring
 from paris_score.game.generate import random_setup
 from paris_score.model import PlayerLike
@@ -60,7 +60,7 @@ ARGUMENTS: dict[str, object] = {
     "tiles": ((), ()),
 }
 """A value for each other required parameter of those calls."""
-NAMES = {**vars(paris_score.model), **vars(paris_score.report), "GameRecord": paris_score.formats.game_json.GameRecord}
+NAMES = {**vars(paris_score.model), **vars(paris_score.report), "GameRecord": paris_score.game.records.GameRecord}
 """Where the annotations of attrs' ``__init__`` (copied from converters) and those imported for type checkers only
 are found."""
 INTERNAL = {

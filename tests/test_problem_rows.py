@@ -11,9 +11,9 @@ import attrs
 import paris_score
 from paris_score import page
 from paris_score.documents import ProblemCode
-from paris_score.formats.game_json import dumps_game
 from paris_score.game import GameState
 from paris_score.game.generate import random_game
+from paris_score.game.records import dumps_game
 from paris_score.problems import GAME_NOT_OVER, KINDS, PROBLEMS, RECORDS, REFUSALS, RESULT_DISAGREES
 from paris_score.verdict import record_problems
 

@@ -39,13 +39,13 @@ def test_the_page_shows_the_modules_it_names() -> None:
 def test_the_game_face_hands_on_what_a_bot_author_needs() -> None:
     """``paris_score.game`` is a short face: each name it exports is defined in one of its modules."""
     import paris_score.game as game
-    from paris_score.game import chance, generate, moves, setups, state, states, views
+    from paris_score.game import chance, generate, moves, replaying, setups, state
 
     assert {"GameState", "Move", "View", "ChanceGame", "Result", "replay", "random_game", "random_setup"} <= set(
         game.__all__
     )
     assert set(moves.MOVE_KINDS) <= {getattr(game, name) for name in game.__all__}
-    homes = (chance, generate, moves, setups, state, states, views, paris_score.replaying)
+    homes = (chance, generate, moves, replaying, setups, state)
     for name in game.__all__:
         assert any(vars(home).get(name) is getattr(game, name) for home in homes), name
     source = Path(game.__file__).read_text("utf-8")

@@ -15,9 +15,9 @@ import paris_score
 from paris_score import GameFormatError, Player
 from paris_score.errors import IllegalMoveError
 from paris_score.formats import schema
-from paris_score.formats.game_json import game_to_dict, loads_game
 from paris_score.game import GameState
 from paris_score.game.generate import random_game
+from paris_score.game.records import game_to_dict, loads_game
 from paris_score_cli.app import cli
 
 ROOT = Path(__file__).resolve().parent.parent

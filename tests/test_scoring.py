@@ -579,3 +579,35 @@ def test_every_line_is_the_value_its_class_makes() -> None:
             seen.add(type(line).__name__)
         assert isinstance(board, Board)
     assert seen >= {"LitBuilding", "LitBuildings", "Unbuilt", "CardScore", "CardScores", "PlayerScore", "Board"}
+
+
+@pytest.mark.parametrize("pieces_first", [False, True])
+def test_the_tally_kept_move_by_move_is_the_tally_made_at_once(pieces_first: bool) -> None:
+    """scoring's incremental S1 and S2 (the game engine's): each building and special piece added in turn gives
+    the tally made from the whole board, whose points are the report's S1 and S2 lines."""
+    from collections.abc import Callable
+    from functools import partial
+
+    from paris_score.game.generate import corpus
+    from paris_score.model import Pieces
+    from paris_score.postcards import PIECES
+    from paris_score.scoring import Tally, tally_built, tally_of, tally_placed
+
+    for position in corpus(40, 11):
+        pattern, streetlight = position.rules.large_streetlight_pattern, position.ground.streetlight
+        tally = tally_of((), Pieces(), streetlight, pattern)
+        placed = [(piece, getattr(position.pieces, piece.key)) for piece in PIECES]
+        placed = [(piece, at if isinstance(at, int) else at.at) for piece, at in placed if at is not None]
+
+        steps: list[Callable[[Tally], Tally]] = [
+            partial(tally_built, building=b, pattern=pattern) for b in position.buildings
+        ]
+        puts = [partial(tally_placed, piece=piece, sq=sq, pattern=pattern) for piece, sq in placed]
+        for step in puts + steps if pieces_first else steps + puts:
+            tally = step(tally)
+        made = tally_of(position.buildings, position.pieces, streetlight, pattern)
+        assert tally == made
+        report = score(position)
+        assert tally.points() == tuple(
+            report[player].lit_buildings.points + report[player].largest_group.points for player in Player
+        )

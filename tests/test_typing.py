@@ -110,8 +110,8 @@ def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
 
 
 def test_the_game_and_replay_typed_dicts_are_what_the_library_writes() -> None:
-    from paris_score.formats.game_json import GameRecord, game_to_dict
     from paris_score.game.generate import random_setup
+    from paris_score.game.records import GameRecord, game_to_dict
 
     record = GameRecord(random_setup(3), ("tile A1 0", "take Q"), (1, 2))
     doc = game_to_dict(record)

@@ -116,9 +116,9 @@ def run_arena(
     output_format: str,
 ) -> None:
     """Play the round robin, write the records if asked, print the summary; exit 1 when a bot fails."""
-    from paris_score.formats.game_json import dumps_game
     from paris_score.game.arena import fixtures, summary
     from paris_score.game.bots import BotError
+    from paris_score.game.records import dumps_game
 
     bots = [load_bot(option, spec) for option, spec in zip(options, specs, strict=True)]
     folder = None if records is None else Path(records)

@@ -25,15 +25,14 @@ import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
 from paris_score.errors import Problem, counted
-from paris_score.formats import format_of, loads_lines
-from paris_score.formats.game_json import GAME_FORMAT, loads_game, move_lines, result_line
+from paris_score.formats import format_of, loads_lines, looks_like_paris2020_text
 from paris_score.formats.position_json import POSITION_FORMAT
+from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
+from paris_score.game.replaying import Replay
 from paris_score.model import Pattern
-from paris_score.paris2020.text import looks_like_text
 from paris_score.printable import json_text, printable
 from paris_score.problems import KINDS, RESULT_DISAGREES, Kind
 from paris_score.referee import only_errors
-from paris_score.replaying import Replay
 from paris_score.squares import square_name
 from paris_score.verdict import (
     UNFINISHED,
@@ -197,7 +196,7 @@ def declared_format(data: bytes) -> str | None:
         text = data.decode("utf-8", "replace")
         if _DAMAGED_RECORD.search(text):  # a record that is no longer JSON (a merge conflict) still says what it is
             return GAME_FORMAT
-        return "Paris (2020) text" if looks_like_text(text) else None
+        return "Paris (2020) text" if looks_like_paris2020_text(text) else None
     if isinstance(doc, list) and doc:
         doc = doc[0]
     if not isinstance(doc, dict):

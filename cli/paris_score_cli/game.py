@@ -16,11 +16,11 @@ import click
 
 import paris_score
 from paris_score.errors import counted
-from paris_score.formats.game_json import dumps_game, loads_game
 from paris_score.game.generate import random_game
+from paris_score.game.records import dumps_game, loads_game
+from paris_score.game.replaying import Replay
 from paris_score.model import PLAYERS
 from paris_score.printable import json_text, printable
-from paris_score.replaying import Replay
 from paris_score.verdict import stands
 from paris_score_cli.inputs import (
     EXIT_INVALID,

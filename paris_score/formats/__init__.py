@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 from paris_score import limits
 from paris_score.documents import PositionDocument
 from paris_score.errors import Located, PositionFormatError
-from paris_score.formats._jsonread import DOCUMENTS, parse_json, wrong_kind
+from paris_score.formats.jsonread import DOCUMENTS, parse_json, wrong_kind
 from paris_score.formats.position_json import dumps_json, from_dict, loads_json, to_dict
 from paris_score.model import Position
 
@@ -95,7 +95,7 @@ def loads_document(
 ) -> T:
     """``read`` of the JSON text (``str`` or UTF-8 ``bytes``) of a ``format`` document, say ``"paris-game/1"``.
 
-    A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats._jsonread.parse_json`)
+    A text that is too large, not UTF-8, empty or not JSON (strictly: :func:`~paris_score.formats.jsonread.parse_json`)
     raises ``error`` (:class:`~paris_score.errors.GameFormatError` ...), naming where and why; a text grid (a
     position) is named as such.
     """
@@ -125,6 +125,19 @@ def reads_as_text_grid(text: str) -> bool:
 PARIS2020_TEXT: Final = (
     "this is the end of a game of Paris (2020) in its text form, not a position; `paris-score paris2020 score` reads it"
 )
+
+
+def looks_like_paris2020_text(text: str) -> bool:
+    """Whether ``text`` opens as the text of an end of a game of *Paris* (2020) does (:mod:`paris_score.paris2020`):
+    its first line (blanks and comments aside) a ``player``, ``district`` or ``note:`` line, which no other
+    paris-score document starts with (nor one of over :data:`~paris_score.limits.MAX_LINES` lines)."""
+    if too_many_lines(text):
+        return False
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return line.lower().startswith(("player ", "district ", "note:"))
+    return False
 
 
 def loads(text: str | bytes, format: Format | None = None) -> Position:
@@ -160,9 +173,7 @@ def loads_lines(text: str | bytes, format: Format | None = None) -> tuple[Positi
     try:
         typed = loads_typed(text)
     except PositionFormatError:
-        from paris_score.paris2020.text import looks_like_text
-
-        if looks_like_text(text):
+        if looks_like_paris2020_text(text):
             raise PositionFormatError([Located("", PARIS2020_TEXT)]) from None
         raise
     return typed.position, typed

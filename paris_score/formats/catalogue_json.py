@@ -29,7 +29,7 @@ from paris_score.catalogue import Catalogue, CataloguePiece, describe_sizes
 from paris_score.documents import CatalogueDocument, CataloguePieceDict
 from paris_score.errors import CatalogueFormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats._jsonread import Reader, whole
+from paris_score.formats.jsonread import Reader, whole
 from paris_score.model import BOX_COUNTS
 from paris_score.shapes import shape_bitboard
 from paris_score.squares import names

@@ -38,8 +38,8 @@ from paris_score.game.moves import (
 )
 from paris_score.game.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
 from paris_score.game.state import GameState
+from paris_score.game.strings import CARD_ORDER
 from paris_score.model import FACINGS, Player
-from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, orientations, rotate, shape_bitboard, shape_of
 from paris_score.squares import SIZE, Bitboard, Square
 
@@ -65,8 +65,6 @@ __all__ = [
 
 _PLACINGS: Final = 4 * 64
 """A piece's placements: a quarter-turn count ``t`` 0-3 times a first space ``s`` 0-63."""
-CARD_ORDER: Final = tuple(Postcard)
-"""The postcard order of the card block (and of the state string)."""
 
 # The first id of each block (docs/bots.md, "Integer actions"); a block's name says what its moves put down.
 TILE_BLOCK: Final = 0

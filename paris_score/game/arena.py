@@ -31,11 +31,10 @@ from typing import Final, cast
 import attrs
 
 from paris_score.documents import ArenaBotDict, ArenaDocument, ArenaGameDict, ArenaPairingDict, PlayerName, TallyDict
-from paris_score.formats.game_json import GameRecord
 from paris_score.game.bots import Bot, MatchResult, match_game, play_game
 from paris_score.game.moves import Move
-from paris_score.game.states import Result
-from paris_score.game.views import View
+from paris_score.game.records import GameRecord
+from paris_score.game.state import Result, View
 from paris_score.model import Player
 
 ARENA_FORMAT: Final = "paris-arena/1"

@@ -1,7 +1,7 @@
 """Bots and a bot arena (docs' "For bot authors"): a bot sees its player's view, never the hidden tiles.
 
 A bot is a function ``bot(view, rng) -> Move``: ``view`` is what the side to
-move knows (:class:`~paris_score.game.views.View`), ``rng`` a ``random.Random`` of
+move knows (:class:`~paris_score.game.View`), ``rng`` a ``random.Random`` of
 its own.  :func:`play_match` plays two bots against each other, each setup
 twice with the seats swapped.
 
@@ -20,12 +20,10 @@ from typing import Final
 import attrs
 
 from paris_score.errors import MoveNotationError
-from paris_score.formats.game_json import GameRecord
 from paris_score.game.generate import random_setup
 from paris_score.game.moves import Move
-from paris_score.game.state import GameState
-from paris_score.game.states import Result
-from paris_score.game.views import View
+from paris_score.game.records import GameRecord
+from paris_score.game.state import GameState, Result, View
 from paris_score.model import Player
 
 Bot = Callable[[View, random.Random], Move | str]

@@ -24,12 +24,8 @@ import attrs
 
 from paris_score.game.moves import Move
 from paris_score.game.setups import TILES_PER_PLAYER, Setup, Tile
-from paris_score.game.state import GameState
-from paris_score.game.states import Result, checked_state
-from paris_score.game.views import View
+from paris_score.game.state import GameState, Result, Stacks, View, checked_state
 from paris_score.model import Player, PlayerLike, as_player
-
-Stacks = tuple[tuple[Tile, ...], tuple[Tile, ...]]
 
 
 @functools.lru_cache(maxsize=256)

@@ -25,11 +25,13 @@ from it.  The same ``rng`` state gives the same position.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
+from paris_score.game.records import GameRecord
 from paris_score.game.setups import PoolPiece, Setup
+from paris_score.game.state import GameState
 from paris_score.model import (
     FACINGS,
     PATTERN_NAMES,
@@ -48,9 +50,6 @@ from paris_score.placement import legal_placements
 from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, STREETLIGHT, Postcard
 from paris_score.shapes import Shape, fixed_polyominoes
 from paris_score.squares import BB_ADJACENT, BB_ALL, Bitboard, scan
-
-if TYPE_CHECKING:
-    from paris_score.formats.game_json import GameRecord
 
 BOX: Final = (3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6)
 """The sizes of the box's 12 pieces (B3)."""
@@ -238,9 +237,6 @@ def random_setup(seed: int | random.Random = 0) -> Setup:
 def random_game(seed: int) -> GameRecord:
     """A finished game of :func:`random_setup` (fictional), each move drawn uniformly from the legal moves; the
     record's result is the final position's totals.  The same seed gives the same record."""
-    from paris_score.formats.game_json import GameRecord  # the game engine imports this module
-    from paris_score.game.state import GameState
-
     rng = random.Random(seed)
     setup = random_setup(seed)
     state = GameState.start(setup)

@@ -34,8 +34,7 @@ from paris_score.game.actions import NUM_ACTIONS, legal_actions, move_of
 from paris_score.game.bots import BOTS, Bot, bot_move
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import OBSERVATION_SIZE, observation
-from paris_score.game.state import GameState
-from paris_score.game.states import Result
+from paris_score.game.state import GameState, Result
 from paris_score.model import Player
 
 ENV_ID: Final = "paris_score/Lumiere-v0"

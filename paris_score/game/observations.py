@@ -29,7 +29,7 @@ import functools
 from typing import Final
 
 from paris_score.game.setups import POOL_SIZE, PoolPiece
-from paris_score.game.views import View
+from paris_score.game.state import View
 from paris_score.model import FACINGS, Player
 from paris_score.postcards import Postcard
 from paris_score.shapes import shape_bitboard

@@ -29,8 +29,7 @@ from paris_score.game.chance import ChanceGame
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import OBSERVATION_SIZE, observation
 from paris_score.game.setups import TILES_PER_PLAYER, Tile
-from paris_score.game.state import GameState
-from paris_score.game.views import View
+from paris_score.game.state import GameState, View
 from paris_score.model import Player
 
 _PLAYERS: Final = (Player.ORANGE, Player.BLUE)

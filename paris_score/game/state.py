@@ -17,22 +17,24 @@ lists exactly the moves ``play`` accepts.  From the end of phase 1 on,
 :meth:`GameState.position` is the board as a :class:`~paris_score.Position`,
 which :func:`paris_score.check` and :func:`paris_score.score` judge.
 
-Sets of spaces are bitboards; each pool piece's placements (every rotation,
-never turned over, B3) are laid out once per shape and shared by every state
-of every game.
+What a player may know of a state is its :class:`View` (hidden
+information: the order of the stacks, the opponent's hand); a finished
+game's :class:`Result` is each side's return.  Sets of spaces are bitboards;
+what is kept to make a move quick (each setup's tables, a positional evolve,
+the in-place twin of a replay) lives in :mod:`paris_score.game._speed`.
 """
 
 from __future__ import annotations
 
-import functools
-import operator
-from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, Final, NamedTuple, Self, TypeVar
+import random
+from collections.abc import Iterator
+from typing import ClassVar, Final, Self
 
 import attrs
 
 from paris_score import placement
-from paris_score.errors import IllegalMoveError, SetupError
+from paris_score.errors import IllegalMoveError, SetupError, StateStringError
+from paris_score.game import _speed, strings
 from paris_score.game.moves import (
     AREAS,
     PIECE_CARDS,
@@ -52,34 +54,33 @@ from paris_score.game.moves import (
 )
 from paris_score.game.setups import (
     JARDIN_ID,
+    POOL_SIZE,
     TILES_PER_PLAYER,
+    PoolPiece,
     Setup,
     Tile,
     is_good,
     setup_problems,
-    turn_tile,
 )
+from paris_score.game.strings import Cards, Faces
 from paris_score.model import (
-    _BLUE,
-    _ORANGE,
     ACTION_TOKENS,
     FACINGS,
     JARDIN_SIZE,
     MAX_BUILDINGS,
     Building,
-    Facing,
     Ground,
-    Pattern,
     Pieces,
     Player,
     PlayerLike,
     Position,
     Postcards,
     Reserve,
+    Rules,
     Statue,
     as_player,
 )
-from paris_score.placement import Room, card_spaces, fits, layout, room_of
+from paris_score.placement import Room, card_spaces, fits, room_of
 from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
 from paris_score.problems import (
     ANNEX_BUILDING_NOT_YOURS,
@@ -100,211 +101,17 @@ from paris_score.problems import (
     WRONG_PHASE,
     WRONG_SHAPE,
 )
-from paris_score.scoring import (
-    NO_GROUPS,
-    Board,
-    Entry,
-    Groups,
-    Light,
-    Totals,
-    _make,
-    board_from,
-    board_with,
-    board_with_piece,
-    groups_with,
-    lamp_points,
-    large_seen,
-    large_seen_after,
-    seen_points,
-    totals,
-    totals_from,
-)
-from paris_score.scoring import _light as light_from
-from paris_score.shapes import Shape, orientations, shape_of
-from paris_score.squares import (
-    BB_ALL,
-    BB_TILES,
-    SQUARES,
-    Bitboard,
-    Square,
-    names_text,
-    scan,
-    square_name,
-)
+from paris_score.report import Winner
+from paris_score.scoring import Tally, Totals, tally_built, tally_of, tally_placed, totals, totals_from
+from paris_score.shapes import shape_of
+from paris_score.squares import BB_ALL, BB_TILES, SQUARES, Bitboard, Square, names_text, scan, square_name
 
+_ORANGE: Final = Player.ORANGE
+_BLUE: Final = Player.BLUE
 _AREA_INDEX: Final = {sq: i for i, sq in enumerate(AREAS)}
 _NOT_H: Final = BB_ALL & ~0x8080808080808080
-_NOT_ROW_8: Final = BB_ALL >> 8
-_GROUND_INDEX: Final = {"o": 0, "b": 1, "m": 2, "l": 3}
-
-Faces = tuple[Bitboard, Bitboard, Bitboard, Bitboard]
-"""Orange, blue, mixed and streetlight spaces (B2)."""
-Layout = tuple[Bitboard, tuple[int, ...], Bitboard]
-Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
-"""The postcards carrying orange's tokens, then blue's, in the order they were put there."""
-
-
-_Side = tuple[Groups, int, tuple[Bitboard, ...], int]
-"""What :meth:`GameState.outcome` needs of one side's buildings: its groups (S2,
-:func:`~paris_score.scoring.groups_with`), its lit buildings' points by the normal lamps (S1a,
-:func:`~paris_score.scoring.lamp_points`), the spaces the large streetlight lights of each building
-(:func:`~paris_score.scoring.large_seen`, empty while it is not on the board) and their points (S1b)."""
-
-
-class _Tally(NamedTuple):
-    """What :meth:`GameState.outcome` needs of a state's board, kept move by move in phase 2 so that it makes none
-    of it again: the scorer's shared bitboards and light, and each side's buildings' lines (S1, S2).  Made by
-    :data:`~paris_score.scoring._make`, one at every build or piece."""
-
-    buildings: tuple[Building, ...]
-    """The buildings it was made from: a state changed by hand (``attrs.evolve``) is scored from its own fields."""
-    pieces: Pieces
-    """The pieces it was made from."""
-    board: Board
-    light: Light
-    orange: _Side
-    blue: _Side
-
-    def points(self) -> tuple[int, int]:
-        """Each side's points of its buildings (S1, S2)."""
-        o, b = self.orange, self.blue
-        return o[0][0] + o[1] + o[3], b[0][0] + b[1] + b[3]
-
-
-_TALLY: Final = functools.partial(_make, _Tally)
-
-
-def _tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitboard, pattern: Pattern) -> _Tally:
-    """The tally of a board, made from scratch."""
-    board = board_from(buildings, pieces, streetlight)
-    light = light_from(pattern, board)
-    return _TALLY(
-        (buildings, pieces, board, light, _side_of(board.orange, board, light), _side_of(board.blue, board, light))
-    )
-
-
-def _side_of(entries: tuple[Entry, ...], board: Board, light: Light) -> _Side:
-    normal, _, table = light
-    groups = groups_with(NO_GROUPS, entries)
-    if table is None:
-        return groups, lamp_points(entries, normal), (), 0
-    seen = large_seen(entries, board.built, table)
-    return groups, lamp_points(entries, normal), seen, seen_points(entries, seen)
-
-
-def _lit_after(side: _Side, entries: tuple[Entry, ...], before: _Tally, board: Board, light: Light) -> _Side:
-    """``side`` (its buildings ``entries``) once the board ``before`` is ``board``, lit by ``light``: lamps covered
-    by a build (P3) or put down, the large streetlight put down, or a building (not the side's) in its light."""
-    groups, lamps, seen, large = side
-    was, normal = before.light[0], light[0]
-    if was != normal:
-        lamps += lamp_points(entries, normal & ~was) - lamp_points(entries, was & ~normal)
-    table = light[2]
-    if table is not None:
-        if before.light[2] is None:  # the large streetlight is put down: S1b from here on
-            seen = large_seen(entries, board.built, table)
-            large = seen_points(entries, seen)
-        elif board.built != before.board.built:
-            after = large_seen_after(seen, table, board.built & ~before.board.built)
-            if after is not seen:
-                seen, large = after, seen_points(entries, after)
-    return groups, lamps, seen, large
-
-
-def _with_building(side: _Side, new: tuple[Entry, ...], board: Board, light: Light) -> _Side:
-    """``side`` with its ``new`` building (the last of ``board``'s), lit by ``light``."""
-    groups, lamps, seen, large = side
-    normal, _, table = light
-    if table is None:
-        return groups_with(groups, new), lamps + lamp_points(new, normal), seen, large
-    lit = large_seen(new, board.built, table)
-    return groups_with(groups, new), lamps + lamp_points(new, normal), seen + lit, large + seen_points(new, lit)
-
-
-class _Tables(NamedTuple):
-    """What a setup fixes for the whole game, computed once per set of pieces and ground tiles."""
-
-    ids: tuple[str, ...]
-    """The pool pieces' ids, in setup order; piece ``i`` is bit ``i`` of the pool and reserve masks."""
-    by_id: dict[str, int]
-    """Upper-case id -> piece index."""
-    layouts: tuple[tuple[Layout, ...], ...]
-    """Each piece's rotations, laid out from A1 (base, offsets, anchors where it fits)."""
-    rotations: tuple[frozenset[Shape], ...]
-    """Each piece's rotations, never turned over (the shape check, G9)."""
-    takes: tuple[Take, ...]
-    """``take`` of each piece."""
-    moves: dict[tuple[object, ...], Move]
-    """Build and Lévitation moves made so far in games with these pieces: the same few recur move after move."""
-    faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
-    """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
-
-
-@functools.lru_cache(maxsize=1024)
-def _faces(tile: Tile) -> Faces:
-    found = [0, 0, 0, 0]
-    for r, row in enumerate(tile):
-        for c, ch in enumerate(row):
-            found[_GROUND_INDEX[ch.lower()]] |= 1 << (r * 8 + c)
-    return found[0], found[1], found[2], found[3]
-
-
-@functools.lru_cache(maxsize=1024)
-def _turned_faces(tile: Tile) -> tuple[Faces, ...]:
-    """A tile's faces in each rotation (G2)."""
-    return tuple(_faces(turn_tile(tile, rotation)) for rotation in ROTATIONS)
-
-
-def _tables(setup: Setup) -> _Tables:
-    """The setup's tables: the last setup's, or one of the last :data:`_RECENT_SIZE` setups', by identity (games
-    played side by side, a server replaying records in turn), else made from the tables of its pieces (a cache of
-    16 sets of pieces) and of its tiles (one per tile), so that a setup whose hidden tiles are dealt again (a bot
-    guessing them) or a record read anew rebuilds nothing but the tuple of faces."""
-    global _last_tables
-    last = _last_tables
-    if last is not None and last[0] is setup:
-        return last[1]
-    last = _recent.get(id(setup))
-    if last is None or last[0] is not setup:  # (a setup kept here stays alive: its id is not another's)
-        orange, blue = setup.tiles
-        faces = (tuple(map(_turned_faces, orange)), tuple(map(_turned_faces, blue)))
-        pool = setup.pool
-        tables = _piece_tables(tuple([p.id for p in pool]), tuple([p.shape for p in pool]))
-        last = (setup, tables._replace(faces=faces))
-        if len(_recent) >= _RECENT_SIZE:
-            del _recent[next(iter(_recent))]  # the oldest
-        _recent[id(setup)] = last
-    _last_tables = last
-    return last[1]
-
-
-_RECENT_SIZE: Final = 32
-_recent: dict[int, tuple[Setup, _Tables]] = {}
-_last_tables: tuple[Setup, _Tables] | None = None
-
-
-@functools.lru_cache(maxsize=16)
-def _piece_tables(ids: tuple[str, ...], pool: tuple[Shape, ...]) -> _Tables:
-    """The tables of a setup's pool pieces, by their ids and shapes (its faces left empty): keyed by plain tuples,
-    whose hash and equality cost a fraction of the pieces' own (a record read again is a new setup)."""
-    layouts, rotations = zip(*map(_shape_tables, pool), strict=True)
-    upper = list(map(str.upper, ids))
-    by_id = dict(zip(upper, range(len(ids)), strict=True))
-    return _make(_Tables, (ids, by_id, layouts, rotations, tuple(map(_take, upper)), {}, ((), ())))
-
-
-@functools.lru_cache(maxsize=512)
-def _shape_tables(shape: Shape) -> tuple[tuple[Layout, ...], frozenset[Shape]]:
-    """A piece's rotations laid out from A1 and the set of its rotations (never turned over, G9): a piece's
-    tables depend on its shape only, and there are 304 shapes of 3 to 6 spaces, so a pool new to the engine
-    (a record of fictional pieces) makes only the shapes it has not seen."""
-    turned = orientations(shape)
-    return tuple(layout(t) for t in turned), frozenset(turned)
-
-
-@functools.lru_cache(maxsize=1024)
-def _take(piece: str) -> Take:
-    return Take(piece)
+Stacks = tuple[tuple[Tile, ...], tuple[Tile, ...]]
+"""Tiles of orange, then of blue."""
 
 
 def _bits(bb: Bitboard) -> Iterator[Bitboard]:
@@ -312,25 +119,6 @@ def _bits(bb: Bitboard) -> Iterator[Bitboard]:
         low = bb & -bb
         yield low
         bb ^= low
-
-
-_T = TypeVar("_T", bound=attrs.AttrsInstance)
-
-
-def _evolver(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
-    """``attrs.evolve`` for ``cls`` made positionally (twice as quick): its ``__init__`` fields read in order, those
-    ``changes`` names (by their ``__init__`` names) replaced, the value made by position."""
-    init = [a for a in attrs.fields(cls) if a.init]
-    index = {a.alias: i for i, a in enumerate(init)}
-    fields = operator.attrgetter(*(a.name for a in init))
-
-    def evolve(value: _T, changes: dict[str, Any]) -> _T:
-        values = list(fields(value))
-        for name, new in changes.items():
-            values[index[name]] = new
-        return cls(*values)
-
-    return evolve
 
 
 def _two(players: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
@@ -373,14 +161,15 @@ class GameState:
     pieces: Pieces = attrs.field(factory=Pieces)
     occupied: Bitboard = 0
     """Every space with a piece on it (W1)."""
-    _tally: _Tally | None = attrs.field(default=None, eq=False, repr=False, alias="tally")
-    """What :meth:`outcome` needs of the board (:class:`_Tally`), kept move by move (not part of the state's value:
-    no equality, hash or string); ``None`` in phase 1, and in a replay's last state until its first
-    :meth:`outcome`."""
+    _tally: Tally | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """S1 and S2 of the board (:class:`~paris_score.scoring.Tally`), kept move by move from the start of phase 2 so
+    that :meth:`outcome` makes none of it again; made at the first :meth:`outcome` of a state that has none (one
+    read from a string or changed by ``attrs.evolve``, a replay's last).  A cache, no part of the state's value:
+    no equality, hash or string, and ``attrs.evolve`` leaves it behind."""
     _board: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """:meth:`position`, made on first use: a state is immutable, so is its position."""
     _KEEPS_TALLY: ClassVar[bool] = True
-    """Whether :meth:`play` keeps the tally move by move (not in a replay's private referee)."""
+    """Whether :meth:`play` keeps the tally move by move (not in a replay's in-place twin, :mod:`._speed`)."""
 
     # -- making and reading states -------------------------------------------------------------------------------
 
@@ -392,9 +181,9 @@ class GameState:
         return cls(setup, turn=setup.first, pool=(1 << len(setup.pool)) - 1)
 
     def _evolve(self, **changes: object) -> GameState:
-        """The next state: this one with ``changes`` (fields by their ``__init__`` names); every move makes its
-        state here."""
-        return _EVOLVE_STATE(self, changes)
+        """The next state: this one with ``changes`` (fields by their ``__init__`` names, and ``tally``); every
+        move makes its state here."""
+        return _EVOLVE(self, changes)
 
     def hand(self, player: PlayerLike) -> Tile | None:
         """The tile in the player's hand (G4), or ``None`` once all 8 are down."""
@@ -432,8 +221,8 @@ class GameState:
 
     def view(self, player: PlayerLike | None = None) -> View:
         """What ``player`` (default: the side to move) may know: its own hand, never the opponent's, nor the order
-        of either stack below the hands (:class:`~paris_score.game.views.View`)."""
-        return views.view_of(self, player)
+        of either stack below the hands (:class:`View`)."""
+        return view_of(self, player)
 
     # -- the end (G12) ----------------------------------------------------------------------------------------
 
@@ -445,7 +234,7 @@ class GameState:
         player = as_player(player)
         if self.phase != 2 or not self.chimneys[player is _BLUE]:
             return False
-        tables = _tables(self.setup)
+        tables = _speed.tables(self.setup)
         room = self._room(player)
         for i in scan(self.reserves[player is _BLUE]):
             for _, offsets, anchors in tables.layouts[i]:
@@ -513,11 +302,9 @@ class GameState:
             return totals(self.position())  # ValueError: no position yet
         orange, blue, _, light = self.ground
         tally = self._tally
-        if tally is None or not (tally.buildings is self.buildings and tally.pieces is self.pieces):
-            # Made from the fields (a replay's last state, a state changed by hand) and kept: the next states too
-            # keep it move by move.
-            tally = _tally_of(self.buildings, self.pieces, light, self.setup.rules.large_streetlight_pattern)
-            _SET_TALLY(self, tally)
+        if tally is None:  # made from the fields and kept: the next states too keep it move by move
+            tally = self._new_tally(self.buildings, self.pieces)
+            object.__setattr__(self, "_tally", tally)
         return totals_from(
             tally.board,
             self.pieces,
@@ -532,21 +319,30 @@ class GameState:
     # -- for bots (docs' "For bot authors"): results, keys, state strings ---------------------------------------
 
     def result(self) -> Result | None:
-        """``None`` until the game is over (G12), then each side's return (+1, -1 or 0), totals and winner."""
-        return states.result(self)
+        """``None`` until the game is over (G12), then each side's return (+1, -1 or 0), totals and winner (S5)."""
+        if not self.is_over:
+            return None
+        totals = self.outcome()
+        winner: Winner = totals.winner
+        scores = (totals.orange, totals.blue)
+        if winner == "tie":
+            return Result((0, 0), scores, None)
+        return Result((1, -1) if winner is _ORANGE else (-1, 1), scores, Player(winner))
 
     def key(self) -> str:
         """Equal for the same game situation whatever the order of the moves that led there (transpositions)."""
-        return states.key(self)
+        return strings.key(self)
 
     def to_string(self) -> str:
         """The state as one ``paris-state/1`` line; :meth:`from_string` reads it back to an equal state."""
-        return states.to_string(self)
+        return strings.to_string(self)
 
     @staticmethod
     def from_string(text: str) -> GameState:
-        """The state a ``paris-state/1`` line writes, checked (:class:`~paris_score.errors.StateStringError`)."""
-        return states.from_string(text)
+        """The state a ``paris-state/1`` line writes, checked (:class:`~paris_score.errors.StateStringError`,
+        :class:`~paris_score.errors.SetupError`)."""
+        setup, parts = strings.read(text)
+        return checked_state(setup, **parts)
 
     # -- moves ----------------------------------------------------------------------------------------------------
 
@@ -568,7 +364,7 @@ class GameState:
                 moves += _TILE_MOVES[i]
         else:
             moves.append(_PASS)
-        takes = _tables(self.setup).takes
+        takes = _speed.tables(self.setup).takes
         moves += [takes[i] for i in scan(self.pool)]
         return moves
 
@@ -576,7 +372,7 @@ class GameState:
         """Every legal placement of pool piece ``piece`` in ``where``: (piece, cells, metro space, chartier space)."""
         found: list[tuple[int, Bitboard, Square | None, Square | None]] = []
         plain = not (where.extra_light or where.extra_other)
-        for base, offsets, anchors in _tables(self.setup).layouts[piece]:
+        for base, offsets, anchors in _speed.tables(self.setup).layouts[piece]:
             at = fits(offsets, anchors, where)
             if plain:
                 found += [(piece, base << (low.bit_length() - 1), None, None) for low in _bits(at)]
@@ -589,7 +385,7 @@ class GameState:
     def _phase_two_moves(self) -> list[Move]:
         player = self.turn
         side = player is _BLUE
-        tables = _tables(self.setup)
+        tables = _speed.tables(self.setup)
         moves: list[Move] = []
         room = self._room(player)
         chimney = self.chimneys[side] > 0
@@ -628,7 +424,7 @@ class GameState:
         own = orange if player is _ORANGE else blue
         if card is Postcard.LEVITATION:
             if chimney:
-                tables = _tables(self.setup)
+                tables = _speed.tables(self.setup)
                 known = tables.moves
                 ids = tables.takes
                 for take in scan(self.pool):
@@ -671,26 +467,44 @@ class GameState:
 
         The error names one rule, the first that fails in the docs' order:
         notation, phase, ids, what the player holds, shape, free spaces,
-        options, ground.  A refused move changes nothing (G3).
+        options, ground.  A refused move changes nothing (G3).  Each kind of
+        move has its referee, below; each asks first whether the game is over
+        (G12: no move is legal after it), where it asks for the phase.
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        build = type(move) is Build
-        if self.phase == 2 and not build and self.is_over:
-            raise _over(move)
-        referee = _REFEREES.get(type(move))
-        if referee is None:
-            raise TypeError(f"not a move: {move!r}")
-        if not build:
-            return referee(self, move)
-        # A build its referee accepts shows that the game is not over (G12: its player can build), so the end is
-        # asked about only when it is refused (late in a game, asking costs both players' every placement).
-        try:
-            return referee(self, move)
-        except IllegalMoveError:
-            if self.phase == 2 and self.is_over:
-                raise _over(move) from None
-            raise
+        match move:
+            case PlaceTile():
+                return self._tile(move)
+            case Take():
+                return self._take(move)
+            case Build():
+                # A build its referee accepts shows that the game is not over (G12: its player can build), so the
+                # end is asked about only when it is refused (late in a game, asking costs both players' every
+                # placement).
+                try:
+                    return self._build(move)
+                except IllegalMoveError:
+                    if self.phase == 2 and self.is_over:
+                        raise _over(move) from None
+                    raise
+            case Activate():
+                return self._activate(move)
+            case PlacePiece():
+                return self._place_piece(move)
+            case Pass():
+                return self._pass(move)
+            case Levitate():
+                return self._levitate(move)
+            case BuildJardin():
+                return self._jardin(move)
+            case PlaceStatue():
+                return self._statue(move)
+            case PlaceFountain():
+                return self._fountain(move)
+            case PlaceAnnex():
+                return self._annex(move)
+        raise TypeError(f"not a move: {move!r}")
 
     # -- phase 1 ------------------------------------------------------------------------------------------------
 
@@ -698,7 +512,11 @@ class GameState:
         """G4: the tile in hand laid on an empty area (phase 1, F2); the 16th ends phase 1 (G7, G8)."""
         player = self.turn
         if self.phase != 1:
-            raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
+            raise (
+                _over(move)
+                if self.is_over
+                else WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
+            )
         side = player is _BLUE
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
@@ -706,7 +524,7 @@ class GameState:
         i = _AREA_INDEX[move.area]
         if self.areas >> i & 1:
             raise AREA_NOT_EMPTY.refuse(f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i])))
-        o, b, m, light = _tables(self.setup).faces[side][k][move.rotation // 90]
+        o, b, m, light = _speed.tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
         go, gb, gm, gl = self.ground
         ground = (go | o << sq, gb | b << sq, gm | m << sq, gl | light << sq)
@@ -722,7 +540,7 @@ class GameState:
                 areas=self.areas | 1 << i,
                 ground=ground,
                 first_done=first_done,
-                tally=_tally_of(self.buildings, self.pieces, ground[3], self.setup.rules.large_streetlight_pattern)
+                tally=tally_of(self.buildings, self.pieces, ground[3], self.setup.rules.large_streetlight_pattern)
                 if self._KEEPS_TALLY
                 else None,
             )
@@ -732,7 +550,11 @@ class GameState:
 
     def _take(self, move: Take) -> GameState:
         if self.phase != 1:
-            raise WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
+            raise (
+                _over(move)
+                if self.is_over
+                else WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
+            )
         i = self._pool_piece(move.piece, "G5", "take")
         player = self.turn
         side = player is _BLUE
@@ -743,18 +565,21 @@ class GameState:
         )
 
     def _pool_piece(self, piece: str, rule: str, verb: str) -> int:
-        i = _tables(self.setup).by_id.get(piece)
+        i = _speed.tables(self.setup).by_id.get(piece)
         if i is None:
             raise UNKNOWN_PIECE.refuse(f"cannot {verb} {piece}: the pool has no piece {piece}", rule=rule)
         if not self.pool >> i & 1:
             raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
         return i
 
-    def _pass(self, _: Pass) -> GameState:
+    def _pass(self, move: Pass) -> GameState:
+        """G6, G11: a player passes only with nothing else to do."""
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
                 raise PASS_NOT_ALLOWED.refuse(f"{player} has a tile in hand: put it down or take a piece", rule="G6")
+        elif self.is_over:
+            raise _over(move)
         elif self.can_build(player):
             raise PASS_NOT_ALLOWED.refuse(f"{player} can still build: build or activate a postcard", rule="G11")
         elif self.tokens(player):
@@ -767,7 +592,7 @@ class GameState:
 
     def _reserve_piece(self, piece: str, rule: str, what: str) -> int:
         side = self.turn is _BLUE
-        i = _tables(self.setup).by_id.get(piece)
+        i = _speed.tables(self.setup).by_id.get(piece)
         if i is None or not self.reserves[side] >> i & 1:
             raise PIECE_NOT_IN_RESERVE.refuse(f"{what}: {piece} is not in {self.turn}'s reserve", rule=rule)
         return i
@@ -777,7 +602,8 @@ class GameState:
         if not self.chimneys[self.turn is _BLUE]:
             raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
 
-    def _build_move(self, move: Build) -> GameState:
+    def _build(self, move: Build) -> GameState:
+        """G9: a piece of the player's reserve built (P1), taking a chimney (B4)."""
         if self.phase != 2:
             raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
         i = self._reserve_piece(move.piece, "G9", "cannot build")
@@ -789,7 +615,7 @@ class GameState:
         """Steps 5-8 of refereeing a build of pool piece ``i``: shape, free spaces, options, ground."""
         player = self.turn
         pid = self.setup.pool[i].id
-        if shape_of(cells) not in _tables(self.setup).rotations[i]:
+        if shape_of(cells) not in _speed.tables(self.setup).rotations[i]:
             raise WRONG_SHAPE.refuse(
                 f"{names_text(cells)} is not the shape of piece {pid} turned a quarter turn any number of times "
                 "(never turned over)",
@@ -815,72 +641,74 @@ class GameState:
         side = player is _BLUE
         building = Building(self.setup.pool[i].id, player, cells)
         pieces = base.pieces if chartier is None else _EVOLVE_PIECES(base.pieces, {"chartier": chartier})
-        buildings = (*base.buildings, building)
+        tally = base._tally  # (a Chartier space laid is ground: it changes no line of the tally, W1)
+        if tally is not None:
+            tally = tally_built(tally, building, self.setup.rules.large_streetlight_pattern)
         return base._evolve(
             turn=player.other,
             reserves=_two(base.reserves, player, base.reserves[side] & ~(1 << i)),
             chimneys=_two(base.chimneys, player, base.chimneys[side] - 1),
             metro=None if metro is not None else base.metro,
             chartier=None if chartier is not None else base.chartier,
-            buildings=buildings,
+            buildings=(*base.buildings, building),
             pieces=pieces,
             occupied=base.occupied | cells,
-            tally=_built(base._tally, buildings, pieces, building, self.setup.rules.large_streetlight_pattern),
+            tally=tally,
         )
 
-    # -- phase 2: postcards -------------------------------------------------------------------------------------
+    # -- phase 2: postcards (G10): the token first, then the card's action ----------------------------------------
 
-    def _card(self, move: Move) -> GameState:
-        """G10: a token on a free postcard in play (B5: while the player has one), its action done at once or
-        declined (F3); Lévitation (P2)."""
+    def _card_free(
+        self, move: Activate | Levitate | BuildJardin | PlacePiece | PlaceStatue | PlaceFountain | PlaceAnnex
+    ) -> None:
+        """G10: a postcard in play that carries no token yet, in phase 2 while the game is not over (G12)."""
         card = move.card
-        assert card is not None
         if self.phase != 2:
             raise WRONG_PHASE.refuse("postcards are activated in phase 2 only", rule="G10")
+        if self.is_over:
+            raise _over(move)
         if card not in self.setup.postcards:
             raise CARD_NOT_IN_PLAY.refuse(f"{TITLES[card]} is not among the postcards in play")
         user = self.card_user(card)
         if user is not None:
             raise CARD_ALREADY_USED.refuse(f"{TITLES[card]} already carries {user}'s token")
+
+    def _token(self, card: Postcard) -> Cards:
+        """B5: the player's token put on ``card``: the tokens then, if the player has one left."""
         player = self.turn
-        side = player is _BLUE
-        kind = type(move)
-        give = take = 0
-        if kind is Levitate:
-            take = self._pool_piece(move.take, "P2", "take")  # type: ignore[attr-defined]
-            give = self._reserve_piece(move.give, "P2", "cannot give back")  # type: ignore[attr-defined]
-        elif kind is PlaceAnnex:
-            target = self._annex_building(move.building)  # type: ignore[attr-defined]
-        if kind is Levitate or kind is BuildJardin:
-            self._need_chimney()
         if not self.tokens(player):
             raise NO_TOKEN_LEFT.refuse(f"{player} has no action token left ({ACTION_TOKENS} used)")
-        cards = _two_cards(self.cards, player, card)
-        if kind is Activate:
-            return self._evolve(
-                turn=player.other,
-                cards=cards,
-                metro=player if card is Postcard.METROPOLITAIN else self.metro,
-                chartier=player if card is Postcard.CHARTIER else self.chartier,
-            )
-        if kind is Levitate:
-            cells, metro, chartier = move.cells, move.metro, move.chartier  # type: ignore[attr-defined]
-            self._check_build(take, cells, metro, chartier, "P2")
-            swapped = self._evolve(
-                cards=cards,
-                pool=self.pool & ~(1 << take) | 1 << give,
-                reserves=_two(self.reserves, player, self.reserves[side] & ~(1 << give) | 1 << take),
-            )
-            return self._after_build(take, cells, metro, chartier, swapped)
-        if kind is BuildJardin:
-            return self._jardin(move.cells, cards)  # type: ignore[attr-defined]
-        if kind is PlaceAnnex:
-            return self._annex(move.at, target, cards)  # type: ignore[attr-defined]
-        if kind is PlaceStatue:
-            return self._statue(move.at, move.facing, cards)  # type: ignore[attr-defined]
-        if kind is PlaceFountain:
-            return self._fountain(move.at, move.chartier, cards)  # type: ignore[attr-defined]
-        return self._piece(card, move.at, cards)  # type: ignore[attr-defined]
+        return _two_cards(self.cards, player, card)
+
+    def _activate(self, move: Activate) -> GameState:
+        """G10 with no action: a card declined (F3), or Métropolitain and Chartier held for later (P3, P7)."""
+        card = move.card
+        self._card_free(move)
+        cards = self._token(card)
+        player = self.turn
+        return self._evolve(
+            turn=player.other,
+            cards=cards,
+            metro=player if card is Postcard.METROPOLITAIN else self.metro,
+            chartier=player if card is Postcard.CHARTIER else self.chartier,
+        )
+
+    def _levitate(self, move: Levitate) -> GameState:
+        """P2: a reserve piece given back to the pool, a pool piece taken and built at once."""
+        self._card_free(move)
+        take = self._pool_piece(move.take, "P2", "take")
+        give = self._reserve_piece(move.give, "P2", "cannot give back")
+        self._need_chimney()
+        cards = self._token(move.card)
+        player = self.turn
+        side = player is _BLUE
+        self._check_build(take, move.cells, move.metro, move.chartier, "P2")
+        swapped = self._evolve(
+            cards=cards,
+            pool=self.pool & ~(1 << take) | 1 << give,
+            reserves=_two(self.reserves, player, self.reserves[side] & ~(1 << give) | 1 << take),
+        )
+        return self._after_build(take, move.cells, move.metro, move.chartier, swapped)
 
     def _own(self, player: Player) -> Bitboard:
         return self.ground[player is _BLUE]
@@ -903,17 +731,23 @@ class GameState:
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
         """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
         placed = _EVOLVE_PIECES(self.pieces, pieces)
+        tally = self._tally
         return self._evolve(
             turn=self.turn.other,
             cards=cards,
             pieces=placed,
             occupied=self.occupied | 1 << sq,
             chartier=None if "chartier" in pieces else self.chartier,
-            tally=_with_piece_tally(self._tally, placed, piece, sq, self.setup.rules.large_streetlight_pattern),
+            tally=None if tally is None else tally_placed(tally, piece, sq, self.setup.rules.large_streetlight_pattern),
         )
 
-    def _jardin(self, cells: Bitboard, cards: Cards) -> GameState:
+    def _jardin(self, move: BuildJardin) -> GameState:
+        """P4: the Jardin des Plantes, a domino built on free spaces, taking a chimney (B4)."""
+        self._card_free(move)
+        self._need_chimney()
+        cards = self._token(move.card)
         player = self.turn
+        cells = move.cells
         low = cells & -cells
         if cells.bit_count() != JARDIN_SIZE or not (
             cells == low | low << 8 or (cells == low | low << 1 and low & _NOT_H)
@@ -931,14 +765,14 @@ class GameState:
             raise refusal
         side = player is _BLUE
         jardin = Building(JARDIN_ID, player, cells, jardin=True)
-        buildings = (*self.buildings, jardin)
+        tally = self._tally
         return self._evolve(
             turn=player.other,
             cards=cards,
             chimneys=_two(self.chimneys, player, self.chimneys[side] - 1),
-            buildings=buildings,
+            buildings=(*self.buildings, jardin),
             occupied=self.occupied | cells,
-            tally=_built(self._tally, buildings, self.pieces, jardin, self.setup.rules.large_streetlight_pattern),
+            tally=None if tally is None else tally_built(tally, jardin, self.setup.rules.large_streetlight_pattern),
         )
 
     def _annex_building(self, building: str) -> int:
@@ -950,35 +784,45 @@ class GameState:
                 return k
         raise ANNEX_BUILDING_UNKNOWN.refuse(f"no building {building} is on the board")
 
-    def _annex(self, sq: Square, k: int, cards: Cards) -> GameState:
+    def _annex(self, move: PlaceAnnex) -> GameState:
+        """P8: the annex on a free space beside one of the player's buildings, which it extends."""
+        self._card_free(move)
+        k = self._annex_building(move.building)
+        cards = self._token(move.card)
         player = self.turn
+        sq = move.at
         self._need_free(sq, "P8", "the annex")
         b = self.buildings[k]
         refusal = placement.annex_refusal(player, sq, b, self._own(player))
         if refusal is not None:
             raise refusal
-        extended = attrs.evolve(b, annex=sq)
-        buildings = (*self.buildings[:k], extended, *self.buildings[k + 1 :])
+        buildings = (*self.buildings[:k], attrs.evolve(b, annex=sq), *self.buildings[k + 1 :])
         return self._evolve(
             turn=player.other,
             cards=cards,
             buildings=buildings,
             occupied=self.occupied | 1 << sq,
-            tally=_tally_of(buildings, self.pieces, self.ground[3], self.setup.rules.large_streetlight_pattern)
-            if self._tally is not None
-            else None,
+            tally=None if self._tally is None else self._new_tally(buildings, self.pieces),
         )
 
-    def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
+    def _statue(self, move: PlaceStatue) -> GameState:
+        """P11: the statue on a free space of its ground, facing a space on the board."""
+        self._card_free(move)
+        cards = self._token(move.card)
+        sq = move.at
         self._need_free(sq, "P11", "the statue")
-        refusal = placement.statue_refusal(sq, facing, self.occupied)
+        refusal = placement.statue_refusal(sq, move.facing, self.occupied)
         if refusal is not None:
             raise refusal
         self._need_ground(STATUE, sq)
-        return self._placed(cards, STATUE, sq, statue=Statue(sq, facing))
+        return self._placed(cards, STATUE, sq, statue=Statue(sq, move.facing))
 
-    def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
+    def _fountain(self, move: PlaceFountain) -> GameState:
+        """P12: the fountain on a free space of its ground, or on the player's Chartier space laid there (P7)."""
+        self._card_free(move)
+        cards = self._token(move.card)
         player = self.turn
+        sq, chartier = move.at, move.chartier
         self._need_free(sq, "P12", "the fountain")
         opp = self.ground[player is _ORANGE]
         allowed = self._allowed(FOUNTAIN, player)
@@ -989,12 +833,21 @@ class GameState:
             return self._placed(cards, FOUNTAIN, sq, fountain=sq, chartier=sq)
         return self._placed(cards, FOUNTAIN, sq, fountain=sq)
 
-    def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
+    def _place_piece(self, move: PlacePiece) -> GameState:
+        """P6, P9, P10, P13: the card's one piece on a free space of its ground."""
+        card = move.card
+        self._card_free(move)
+        cards = self._token(card)
         piece = card.piece
-        assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
+        assert piece is not None, card  # the one-space cards (PIECE_CARDS) each have their piece
+        sq = move.at
         self._need_free(sq, piece.rule, f"the {piece.label}")
         self._need_ground(piece, sq)
         return self._placed(cards, piece, sq, **{piece.key: sq})
+
+    def _new_tally(self, buildings: tuple[Building, ...], pieces: Pieces) -> Tally:
+        """The tally of this state's ground with ``buildings`` and ``pieces``, made from scratch."""
+        return tally_of(buildings, pieces, self.ground[3], self.setup.rules.large_streetlight_pattern)
 
 
 def _over(move: Move) -> IllegalMoveError:
@@ -1002,49 +855,8 @@ def _over(move: Move) -> IllegalMoveError:
     return GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
 
 
-_REFEREES: Final[dict[type[Move], Callable[[GameState, Any], GameState]]] = {
-    PlaceTile: GameState._tile,
-    Take: GameState._take,
-    Pass: GameState._pass,
-    Build: GameState._build_move,
-    **dict.fromkeys(
-        (Activate, Levitate, BuildJardin, PlacePiece, PlaceStatue, PlaceFountain, PlaceAnnex), GameState._card
-    ),
-}
-"""The check and the making of each kind of move's next state (:meth:`GameState.play`)."""
-_EVOLVE_STATE: Final = _evolver(GameState)
-_EVOLVE_PIECES: Final = _evolver(Pieces)
-_INIT: Final = tuple(a for a in attrs.fields(GameState) if a.init)
-_VALUES: Final = operator.attrgetter(*(a.name for a in _INIT))
-"""A state's fields in ``__init__`` order: :meth:`_Referee.state` passes them by position."""
-_SETTERS: Final = {a.alias: vars(GameState)[a.name].__set__ for a in _INIT}
-"""Each field's slot setter, by its ``__init__`` name: :class:`_Referee` changes its fields in place."""
-_SET_BOARD: Final = vars(GameState)["_board"].__set__
-_SET_TALLY: Final = vars(GameState)["_tally"].__set__
-
-
-class _Referee(GameState):
-    """A game state that :meth:`~GameState.play` changes in place, for :func:`paris_score.replay`: every rule is
-    :class:`GameState`'s own (this class only makes the next state by changing itself), and a replay makes one
-    object instead of one a move.  Private: it is neither immutable nor hashable; :meth:`state` is the game as an
-    immutable :class:`GameState`.  A refused move changes nothing, as every check comes before the change."""
-
-    __slots__ = ()
-
-    _KEEPS_TALLY: ClassVar[bool] = False
-    """A replay asks no outcome of the states it goes through: its last state makes the tally at its first
-    :meth:`~GameState.outcome`."""
-
-    def _evolve(self, **changes: object) -> GameState:
-        setters = _SETTERS
-        for field, value in changes.items():
-            setters[field](self, value)
-        _SET_BOARD(self, None)  # the position made of the fields before
-        return self
-
-    def state(self) -> GameState:
-        """The game now, as an immutable :class:`GameState`."""
-        return GameState(*_VALUES(self))
+_EVOLVE: Final = _speed.evolver(GameState, late="tally")
+_EVOLVE_PIECES: Final = _speed.evolver(Pieces)
 
 
 # Moves are immutable values: those that do not depend on the setup are made once, here.
@@ -1060,49 +872,211 @@ _JARDIN_ACROSS: Final = {sq: BuildJardin(3 << sq) for sq in SQUARES if sq & 7 !=
 _JARDIN_DOWN: Final = {sq: BuildJardin(0x101 << sq) for sq in SQUARES[:-8]}
 
 
-def _built(
-    tally: _Tally | None, buildings: tuple[Building, ...], pieces: Pieces, building: Building, pattern: Pattern
-) -> _Tally | None:
-    """``tally`` once ``building`` is built on free spaces (the last of the new ``buildings``)."""
-    if tally is None:
-        return None
-    before = tally.board
-    board = board_with(before, building)
-    light = tally.light if board.lamps == before.lamps else light_from(pattern, board)  # a lamp covered (P3)
-    orange, blue = tally.orange, tally.blue
-    if light is not tally.light or light[2] is not None:  # the light of the buildings there before changes
-        orange = _lit_after(orange, before.orange, tally, board, light)
-        blue = _lit_after(blue, before.blue, tally, board, light)
-    if building.owner is _ORANGE:
-        orange = _with_building(orange, board.orange[-1:], board, light)
-    else:
-        blue = _with_building(blue, board.blue[-1:], board, light)
-    return _TALLY((buildings, pieces, board, light, orange, blue))
-
-
-def _with_piece_tally(
-    tally: _Tally | None, pieces: Pieces, piece: Piece, sq: Square, pattern: Pattern
-) -> _Tally | None:
-    """``tally`` once the special ``piece`` is put on ``sq``: a lamp lights the buildings beside it (S1a), the large
-    streetlight those it sees (S1b)."""
-    if tally is None:
-        return None
-    board = board_with_piece(tally.board, piece, sq)
-    if not piece.lamp:
-        return _TALLY((tally.buildings, pieces, board, tally.light, tally.orange, tally.blue))
-    light = light_from(pattern, board)
-    orange = _lit_after(tally.orange, board.orange, tally, board, light)
-    blue = _lit_after(tally.blue, board.blue, tally, board, light)
-    return _TALLY((tally.buildings, pieces, board, light, orange, blue))
-
-
 def _two_cards(cards: Cards, player: Player, card: Postcard) -> Cards:
     if player is _ORANGE:
         return (*cards[0], card), cards[1]
     return cards[0], (*cards[1], card)
 
 
-# What bots need (docs' "For bot authors") lives in modules built on GameState: imported once it exists.
-from paris_score.game import states, views  # noqa: E402
-from paris_score.game.states import Result  # noqa: E402
-from paris_score.game.views import View  # noqa: E402
+# -- what a player knows (hidden information) --------------------------------------------------------------------
+
+
+@attrs.frozen
+class View:
+    """Exactly what ``player`` knows of a game (an information set); see the docs' "For bot authors".
+
+    Two states give equal views for a player when they differ only in what
+    that player cannot see.
+    """
+
+    player: Player
+    """Whose view this is."""
+    hand: Tile | None
+    """The tile in the viewer's hand, ``None`` once its 8 are down."""
+    down: Stacks
+    """The tiles each player has put down, in the order they went down."""
+    unseen: Stacks
+    """Each player's tiles the viewer has not seen, sorted: a multiset, not an order."""
+    turn: Player
+    phase: int
+    postcards: tuple[Postcard, ...]
+    pool_pieces: tuple[PoolPiece, ...]
+    """The setup's 12 pieces; piece ``i`` is bit ``i`` of ``pool`` and ``reserves``."""
+    first: Player
+    rules: Rules
+    areas: int
+    ground: Faces
+    first_done: Player | None
+    pool: int
+    reserves: tuple[int, int]
+    chimneys: tuple[int, int]
+    cards: Cards
+    metro: Player | None
+    chartier: Player | None
+    buildings: tuple[Building, ...]
+    pieces: Pieces
+    occupied: Bitboard
+    _known: Setup | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    """The setup itself once the viewer has seen every tile (nothing left to deal): reused, not made anew."""
+
+    @property
+    def tiles_left(self) -> tuple[int, int]:
+        """Tiles still off the board, hands included: orange's, blue's."""
+        return (TILES_PER_PLAYER - len(self.down[0]), TILES_PER_PLAYER - len(self.down[1]))
+
+    def sample(self, rng: random.Random | int) -> GameState:
+        """A full state consistent with this view: the unseen tiles of each stack dealt again at random.
+
+        ``rng`` is a ``random.Random`` or a seed.  The setup is checked as
+        ``GameState.start`` checks one (:func:`checked_state`).
+        """
+        return checked_state(
+            self._known or self._deal(rng),
+            phase=self.phase,
+            turn=self.turn,
+            placed=(len(self.down[0]), len(self.down[1])),
+            areas=self.areas,
+            ground=self.ground,
+            first_done=self.first_done,
+            pool=self.pool,
+            reserves=self.reserves,
+            chimneys=self.chimneys,
+            cards=self.cards,
+            metro=self.metro,
+            chartier=self.chartier,
+            buildings=self.buildings,
+            pieces=self.pieces,
+        )
+
+    def _deal(self, rng: random.Random | int) -> Setup:
+        """A setup whose stacks hold the tiles seen where they were seen, the unseen ones shuffled."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        stacks = []
+        for side, player in enumerate((Player.ORANGE, Player.BLUE)):
+            rest = list(self.unseen[side])
+            rng.shuffle(rest)
+            held = (self.hand,) if player is self.player and self.hand is not None else ()
+            stacks.append((*self.down[side], *held, *rest))
+        return Setup(self.postcards, self.pool_pieces, (tuple(stacks[0]), tuple(stacks[1])), self.first, self.rules)
+
+    def without_hand(self) -> View:
+        """The view with the viewer's hand counted among its unseen tiles: what it knows before drawing it, or
+        what the table sees of it."""
+        if self.hand is None:
+            return self
+        side = self.player is Player.BLUE
+        unseen = list(self.unseen)
+        unseen[side] = tuple(sorted((*unseen[side], self.hand)))
+        return attrs.evolve(self, hand=None, unseen=(unseen[0], unseen[1]), known=None)
+
+    def legal_moves(self) -> list[Move]:
+        """The side to move's legal moves (the same in every state with this view of the side to move)."""
+        if self.turn is not self.player:
+            raise ValueError(f"{self.player}'s view: it is {self.turn}'s turn, whose moves depend on its own hand")
+        return self.sample(0).legal_moves()
+
+
+def view_of(state: GameState, player: PlayerLike | None = None) -> View:
+    """What ``player`` (default: the side to move) knows of ``state``."""
+    player = state.turn if player is None else as_player(player)
+    setup = state.setup
+    down = (setup.tiles[0][: state.placed[0]], setup.tiles[1][: state.placed[1]])
+    unseen = []
+    for side, stack in enumerate(setup.tiles):
+        start = state.placed[side] + (side == (player is Player.BLUE))
+        unseen.append(tuple(sorted(stack[start:])))
+    return View(
+        player,
+        state.hand(player),
+        down,
+        (unseen[0], unseen[1]),
+        state.turn,
+        state.phase,
+        setup.postcards,
+        setup.pool,
+        setup.first,
+        setup.rules,
+        state.areas,
+        state.ground,
+        state.first_done,
+        state.pool,
+        state.reserves,
+        state.chimneys,
+        state.cards,
+        state.metro,
+        state.chartier,
+        state.buildings,
+        state.pieces,
+        state.occupied,
+        known=None if unseen[0] or unseen[1] else setup,
+    )
+
+
+# -- the end ---------------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Result:
+    """A finished game's result (G12, S5): returns +1 / -1 / 0 each, orange's then blue's, the totals, the winner."""
+
+    returns: tuple[int, int]
+    scores: tuple[int, int]
+    winner: Player | None
+    """``None`` for a shared victory (S5)."""
+
+    def value(self, player: PlayerLike) -> int:
+        """The player's return: +1 won, -1 lost, 0 shared."""
+        return self.returns[as_player(player) is _BLUE]
+
+
+# -- a state from its parts ------------------------------------------------------------------------------------
+
+
+def checked_state(
+    setup: Setup,
+    *,
+    phase: int = 1,
+    turn: Player | None = None,
+    placed: tuple[int, int] = (0, 0),
+    areas: int = 0,
+    ground: Faces = (0, 0, 0, 0),
+    first_done: Player | None = None,
+    pool: int | None = None,
+    reserves: tuple[int, int] = (0, 0),
+    chimneys: tuple[int, int] = (MAX_BUILDINGS, MAX_BUILDINGS),
+    cards: Cards = ((), ()),
+    metro: Player | None = None,
+    chartier: Player | None = None,
+    buildings: tuple[Building, ...] = (),
+    pieces: Pieces | None = None,
+) -> GameState:
+    """A state from its parts, the one way to make one besides :meth:`GameState.start` and :meth:`GameState.play`:
+    :class:`SetupError` for a setup the box does not allow (G1), as ``GameState.start``; :class:`StateStringError`
+    naming each part that contradicts another (:func:`~paris_score.game.strings.part_problems`).  With the
+    defaults, the game's start."""
+    if not is_good(setup):
+        raise SetupError(setup_problems(setup))
+    pool = (1 << POOL_SIZE) - 1 if pool is None else pool
+    pieces = Pieces() if pieces is None else pieces
+    problems = strings.part_problems(setup, phase, placed, areas, ground, pool, reserves, chimneys, cards, buildings)
+    if problems:
+        raise StateStringError(problems)
+    return GameState(
+        setup,
+        phase,
+        setup.first if turn is None else turn,
+        placed,
+        areas,
+        ground,
+        first_done,
+        pool,
+        reserves,
+        chimneys,
+        cards,
+        metro,
+        chartier,
+        buildings,
+        pieces,
+        strings.occupied(buildings, pieces),
+    )

@@ -16,10 +16,13 @@ the districts of Paris, and each district's scoring tile pays by place (K1-K8).
 
 from __future__ import annotations
 
+import warnings as _warnings
+from typing import TYPE_CHECKING
+
 from paris_score.documents import Decider
 from paris_score.paris2020.document import dumps_final, final_from_dict, final_to_dict, load_final, loads_final
-from paris_score.paris2020.model import District, EndOfGame, Player, Property
-from paris_score.paris2020.referee import problems, warnings
+from paris_score.paris2020.model import District, EndOfGame, Investor, Property
+from paris_score.paris2020.referee import key_warnings, problems
 from paris_score.paris2020.report import breakdown, score_to_dict
 from paris_score.paris2020.scoring import DistrictScore, PlayerScore, Score, Standing, district_score, score
 
@@ -28,7 +31,7 @@ __all__ = [
     "District",
     "DistrictScore",
     "EndOfGame",
-    "Player",
+    "Investor",
     "PlayerScore",
     "Property",
     "Score",
@@ -38,10 +41,21 @@ __all__ = [
     "dumps_final",
     "final_from_dict",
     "final_to_dict",
+    "key_warnings",
     "load_final",
     "loads_final",
     "problems",
     "score",
     "score_to_dict",
-    "warnings",
 ]
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """The deprecated names ``Player`` (:class:`Investor`: ``Player`` is a colour elsewhere) and ``warnings``
+        (:func:`key_warnings`: it hid the standard library's module); they warn."""
+        new = {"Player": "Investor", "warnings": "key_warnings"}.get(name)
+        if new is None:
+            raise AttributeError(f"module 'paris_score.paris2020' has no attribute {name!r}")
+        _warnings.warn(f"paris_score.paris2020.{name} is deprecated: use {new}", DeprecationWarning, stacklevel=2)
+        return globals()[new]

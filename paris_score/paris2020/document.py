@@ -26,8 +26,8 @@ from typing import Final
 from paris_score.documents import Paris2020DistrictDict, Paris2020FinalDocument, Paris2020PlayerDict
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
-from paris_score.formats._jsonread import Reader, kind
-from paris_score.paris2020.model import District, EndOfGame, Player, Property
+from paris_score.formats.jsonread import Reader, kind
+from paris_score.paris2020.model import District, EndOfGame, Investor, Property
 from paris_score.paris2020.referee import NEEDS_A_NAME, NO_OWNER, problems
 from paris_score.printable import json_text
 
@@ -62,7 +62,7 @@ def _boolean(r: Reader, path: str, value: object) -> bool | None:
     return value
 
 
-def _player(r: Reader, path: str, value: object) -> Player | None:
+def _player(r: Reader, path: str, value: object) -> Investor | None:
     obj = r.mapping(path, value, _PLAYER_KEYS, _PLAYER_KEYS[:3])
     if obj is None:
         return None
@@ -72,7 +72,7 @@ def _player(r: Reader, path: str, value: object) -> Player | None:
     bonus = _boolean(r, f"{path}.bonus_27", obj["bonus_27"]) if "bonus_27" in obj else False
     if name is None or points is None or francs is None or bonus is None:
         return None
-    return Player(name, points, francs, bonus)
+    return Investor(name, points, francs, bonus)
 
 
 def _property(r: Reader, path: str, value: object) -> Property | None:

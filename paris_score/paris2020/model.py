@@ -8,7 +8,8 @@ value) come from the user; this project knows none of them.
 
 from __future__ import annotations
 
-from typing import Final
+import warnings
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -25,8 +26,9 @@ POOL_KEYS: Final = 2
 
 
 @attrs.frozen
-class Player:
-    """K1, K2: a player's name, points on the score track before the final scoring, francs, and bonus tile 27."""
+class Investor:
+    """K1, K2: a player of *Paris* (2020), a person at the table (not a colour, :class:`paris_score.Player`): their
+    name, points on the score track before the final scoring, francs, and bonus tile 27."""
 
     name: str
     points: int
@@ -59,7 +61,7 @@ class District:
 class EndOfGame:
     """K1: what the final scoring reads: the players in their order, the districts in theirs."""
 
-    players: tuple[Player, ...]
+    players: tuple[Investor, ...]
     districts: tuple[District, ...]
     note: str = ""
     """Free text: where the values come from, say."""
@@ -67,3 +69,14 @@ class EndOfGame:
     def key_limit(self) -> int:
         """K8: the most keys one player can have: those behind the screen and those of the pool."""
         return KEYS_BEHIND_SCREEN[len(self.players)] + POOL_KEYS
+
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """``Player``, the deprecated name of :class:`Investor` (it warns): ``Player`` is a colour elsewhere."""
+        if name == "Player":
+            message = "paris_score.paris2020.model.Player is deprecated: use Investor (Player is a colour elsewhere)"
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
+            return Investor
+        raise AttributeError(f"module 'paris_score.paris2020.model' has no attribute {name!r}")

@@ -1,14 +1,15 @@
 """The referee of an end of game of *Paris* (2020): what makes it unscorable, and what the box makes unlikely.
 
 :func:`problems` lists every error (K1-K3), each at the key path of the
-``paris2020-final/1`` document; :func:`warnings` what the box's keys make
+``paris2020-final/1`` document; :func:`key_warnings` what the box's keys make
 doubtful but a player may still have right (K8).
 """
 
 from __future__ import annotations
 
+import warnings as _warnings
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from paris_score.errors import Located, counted
 from paris_score.paris2020.model import MAX_DISTRICTS, MAX_OWNERS, PLAYER_COUNTS, POOL_KEYS, EndOfGame
@@ -99,7 +100,7 @@ def keys_held(game: EndOfGame, name: str) -> int:
     return sum(prop.keys(name) for district in game.districts for prop in district.properties)
 
 
-def warnings(game: EndOfGame) -> list[Located]:
+def key_warnings(game: EndOfGame) -> list[Located]:
     """K8: each player who owns more properties than their keys allow (none unless the game has 2-4 players)."""
     if len(game.players) not in PLAYER_COUNTS:
         return []
@@ -118,3 +119,14 @@ def warnings(game: EndOfGame) -> list[Located]:
                 )
             )
     return found
+
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there
+
+    def __getattr__(name: str) -> object:
+        """``warnings``, the deprecated name of :func:`key_warnings` (it warns): it hid the standard library's."""
+        if name == "warnings":
+            message = "paris_score.paris2020.referee.warnings is deprecated: use key_warnings"
+            _warnings.warn(message, DeprecationWarning, stacklevel=2)
+            return key_warnings
+        raise AttributeError(f"module 'paris_score.paris2020.referee' has no attribute {name!r}")

@@ -17,7 +17,7 @@ import attrs
 from paris_score.documents import Decider
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.paris2020.model import District, EndOfGame
-from paris_score.paris2020.referee import and_list, ordinal, problems, warnings
+from paris_score.paris2020.referee import and_list, key_warnings, ordinal, problems
 
 
 @attrs.frozen
@@ -216,4 +216,4 @@ def score(game: EndOfGame) -> Score:
         for p in game.players
     )
     won, decider = winners(players)
-    return Score(players, districts, won, decider, tuple(warnings(game)))
+    return Score(players, districts, won, decider, tuple(key_warnings(game)))

@@ -24,10 +24,11 @@ from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
 from paris_score.formats import TOO_MANY_LINES, input_text, reads_as_text_grid, too_many_lines
-from paris_score.formats._jsonread import wrong_kind
+from paris_score.formats import looks_like_paris2020_text as looks_like_text
+from paris_score.formats.jsonread import wrong_kind
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
 from paris_score.paris2020.document import FINAL_FORMAT, loads_final
-from paris_score.paris2020.model import District, EndOfGame, Player, Property
+from paris_score.paris2020.model import District, EndOfGame, Investor, Property
 from paris_score.paris2020.referee import problems
 
 _NUMBER: Final = rf"\d{{1,{MAX_DIGITS}}}"
@@ -70,7 +71,7 @@ def _body(text: str | bytes, expected: str) -> str:
         raise Paris2020FormatError(e.errors) from None
 
 
-def _player(line: str, number: int, errors: list[Located]) -> Player | None:
+def _player(line: str, number: int, errors: list[Located]) -> Investor | None:
     name, _, rest = line[len("player ") :].partition(":")
     if not name.strip():
         errors.append(Located(f"line {number}", "a player line is 'player NAME: 45 points, 7 francs[, bonus 27]'"))
@@ -106,20 +107,7 @@ def _player(line: str, number: int, errors: list[Located]) -> Player | None:
             Located(f"line {number}", f"player {name.strip()}: no {' and no '.join(m + 's' for m in missing)}")
         )
         return None
-    return Player(name.strip(), said["point"], said["franc"], bonus)
-
-
-def looks_like_text(text: str) -> bool:
-    """Whether ``text`` opens as this text does: its first line (blanks and comments aside) a ``player``,
-    ``district`` or ``note:`` line, which no other paris-score document starts with (nor one of over
-    :data:`~paris_score.limits.MAX_LINES` lines)."""
-    if too_many_lines(text):
-        return False
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            return line.lower().startswith(("player ", "district ", "note:"))
-    return False
+    return Investor(name.strip(), said["point"], said["franc"], bonus)
 
 
 def loads_text(text: str | bytes) -> EndOfGame:
@@ -132,7 +120,7 @@ def loads_text(text: str | bytes) -> EndOfGame:
         raise Paris2020FormatError([Located("", TOO_MANY_LINES)])
     errors: list[Located] = []
     lines = _Lines()
-    players: list[Player] = []
+    players: list[Investor] = []
     districts: list[tuple[str, tuple[int, ...], list[Property]]] = []
     note = ""
     for number, raw in enumerate(body.splitlines(), 1):

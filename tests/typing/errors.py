@@ -10,7 +10,6 @@ from typing import assert_never
 
 import paris_score
 from paris_score import Building, Player, Position, Postcards, Reserve
-from paris_score.formats.game_json import GameRecord, game_to_dict
 from paris_score.game import GameState
 from paris_score.game.moves import (
     Activate,
@@ -25,6 +24,7 @@ from paris_score.game.moves import (
     PlaceTile,
     Take,
 )
+from paris_score.game.records import GameRecord, game_to_dict
 
 
 def players(position: Position) -> None:

@@ -20,8 +20,7 @@ from paris_score.documents import (
     ScoreDocument,
     Verdict,
 )
-from paris_score.formats.game_json import GameRecord, game_to_dict
-from paris_score.game import GameState
+from paris_score.game import GameState, Result
 from paris_score.game.actions import action_of, move_of
 from paris_score.game.moves import (
     Activate,
@@ -38,7 +37,7 @@ from paris_score.game.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.game.states import Result
+from paris_score.game.records import GameRecord, game_to_dict
 
 
 def players_and_reports(position: Position) -> None:

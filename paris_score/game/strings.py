@@ -1,41 +1,30 @@
-"""States made from their parts, written as one line and read back, keyed for search, and their results.
+"""A state's parts written as one line, ``paris-state/1``, and read back; its transposition key; the check that
+the parts agree with each other.
 
-The ``paris-state/1`` string, the transposition key and :class:`Result` are
-public contracts (docs' "For bot authors").  :func:`checked_state` is the
-one way to make a :class:`~paris_score.game.GameState` from its parts: it
-checks the setup as :meth:`GameState.start <paris_score.game.GameState.start>`
-does, and that the parts agree with each other.
+The ``paris-state/1`` string and the transposition key are public contracts
+(docs' "For bot authors"): :meth:`GameState.to_string
+<paris_score.game.GameState.to_string>`, :meth:`~paris_score.game.GameState.key`
+and :meth:`~paris_score.game.GameState.from_string` are their faces.  This
+module knows a state by its parts only (:class:`Parts`): the state, made from
+them by :func:`~paris_score.game.state.checked_state`, is built on it.
 
->>> from paris_score.game import GameState
->>> from paris_score.game.generate import random_setup
+>>> from paris_score.game import GameState, random_setup
 >>> state = GameState.start(random_setup(1)).play("tile A1 90").play("take B")
 >>> text = to_string(state)
 >>> print(*text.split()[5:9])
 1b bm....../ob....../......../......../......../......../......../........ 0,1 -
->>> from_string(text) == state
-True
+>>> setup, parts = read(text)
+>>> setup == state.setup, parts["ground"] == state.ground, parts["reserves"] == state.reserves
+(True, True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final, TypeVar
+from typing import Final, Protocol, TypedDict, TypeVar
 
-import attrs
-
-from paris_score.errors import Located, SetupError, StateStringError
-from paris_score.game.actions import CARD_ORDER
-from paris_score.game.setups import (
-    JARDIN_ID,
-    POOL_SIZE,
-    TILES_PER_PLAYER,
-    PoolPiece,
-    Setup,
-    Tile,
-    is_good,
-    setup_problems,
-)
-from paris_score.game.state import Cards, Faces, GameState, _tally_of
+from paris_score.errors import Located, StateStringError
+from paris_score.game.setups import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile
 from paris_score.model import (
     ACTION_TOKENS,
     FACINGS,
@@ -44,15 +33,72 @@ from paris_score.model import (
     Building,
     Pieces,
     Player,
-    PlayerLike,
     Rules,
     Statue,
-    as_player,
 )
 from paris_score.postcards import Postcard
-from paris_score.report import Winner
 from paris_score.shapes import orientations, shape_bitboard, shape_of
 from paris_score.squares import BB_TILES, SQUARE_NAMES, Bitboard, Square, parse_square, scan
+
+Faces = tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+"""Orange, blue, mixed and streetlight spaces (B2)."""
+Cards = tuple[tuple[Postcard, ...], tuple[Postcard, ...]]
+"""The postcards carrying orange's tokens, then blue's, in the order they were put there."""
+CARD_ORDER: Final = tuple(Postcard)
+"""The postcard order of the state string (and of the integer actions' card block)."""
+
+
+class Parts(Protocol):
+    """What a state is made of (:class:`~paris_score.game.GameState`'s fields), as this module reads them."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def turn(self) -> Player: ...
+    @property
+    def placed(self) -> tuple[int, int]: ...
+    @property
+    def ground(self) -> Faces: ...
+    @property
+    def first_done(self) -> Player | None: ...
+    @property
+    def pool(self) -> int: ...
+    @property
+    def reserves(self) -> tuple[int, int]: ...
+    @property
+    def chimneys(self) -> tuple[int, int]: ...
+    @property
+    def cards(self) -> Cards: ...
+    @property
+    def metro(self) -> Player | None: ...
+    @property
+    def chartier(self) -> Player | None: ...
+    @property
+    def buildings(self) -> tuple[Building, ...]: ...
+    @property
+    def pieces(self) -> Pieces: ...
+
+
+class ReadParts(TypedDict):
+    """The parts a ``paris-state/1`` line gives besides its setup: ``checked_state(setup, **parts)``'s keywords."""
+
+    phase: int
+    turn: Player
+    placed: tuple[int, int]
+    areas: int
+    ground: Faces
+    first_done: Player | None
+    pool: int
+    reserves: tuple[int, int]
+    chimneys: tuple[int, int]
+    cards: Cards
+    metro: Player | None
+    chartier: Player | None
+    buildings: tuple[Building, ...]
+    pieces: Pieces
+
 
 T = TypeVar("T")
 VERSION: Final = "paris-state/1"
@@ -79,39 +125,11 @@ _FIELDS: Final = (
 )
 
 
-# -- results ---------------------------------------------------------------------------------------------------
+# -- the parts agree (checked_state) -------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Result:
-    """A finished game's result (G12, S5): returns +1 / -1 / 0 each, orange's then blue's, the totals, the winner."""
-
-    returns: tuple[int, int]
-    scores: tuple[int, int]
-    winner: Player | None
-    """``None`` for a shared victory (S5)."""
-
-    def value(self, player: PlayerLike) -> int:
-        """The player's return: +1 won, -1 lost, 0 shared."""
-        return self.returns[as_player(player) is Player.BLUE]
-
-
-def result(state: GameState) -> Result | None:
-    """The result once the game is over (G12); ``None`` before."""
-    if not state.is_over:
-        return None
-    totals = state.outcome()
-    winner: Winner = totals.winner
-    if winner == "tie":
-        return Result((0, 0), (totals.orange, totals.blue), None)
-    orange_won = winner is Player.ORANGE
-    return Result((1, -1) if orange_won else (-1, 1), (totals.orange, totals.blue), Player(winner))
-
-
-# -- making a state from its parts -------------------------------------------------------------------------------
-
-
-def _occupied(buildings: tuple[Building, ...], pieces: Pieces) -> Bitboard:
+def occupied(buildings: tuple[Building, ...], pieces: Pieces) -> Bitboard:
+    """Every space with a piece on it (W1): the buildings' spaces and the special pieces'."""
     occupied = 0
     for building in buildings:
         occupied |= building.spaces
@@ -120,7 +138,7 @@ def _occupied(buildings: tuple[Building, ...], pieces: Pieces) -> Bitboard:
     return occupied
 
 
-def _part_problems(
+def part_problems(
     setup: Setup,
     phase: int,
     placed: tuple[int, int],
@@ -132,6 +150,7 @@ def _part_problems(
     cards: Cards,
     buildings: tuple[Building, ...],
 ) -> list[Located]:
+    """Each way the parts of a state contradict each other (its setup being one the box allows), by part."""
     found: list[Located] = []
     if phase not in (1, 2):
         found.append(Located("phase", f"{phase!r}: expected 1 or 2"))
@@ -183,54 +202,6 @@ def _part_problems(
     if len(set(used)) != len(used) or not set(used) <= set(setup.postcards):
         found.append(Located("cards", "tokens lie on distinct postcards in play, one a card"))
     return found
-
-
-def checked_state(
-    setup: Setup,
-    *,
-    phase: int = 1,
-    turn: Player | None = None,
-    placed: tuple[int, int] = (0, 0),
-    areas: int = 0,
-    ground: Faces = (0, 0, 0, 0),
-    first_done: Player | None = None,
-    pool: int | None = None,
-    reserves: tuple[int, int] = (0, 0),
-    chimneys: tuple[int, int] = (MAX_BUILDINGS, MAX_BUILDINGS),
-    cards: Cards = ((), ()),
-    metro: Player | None = None,
-    chartier: Player | None = None,
-    buildings: tuple[Building, ...] = (),
-    pieces: Pieces | None = None,
-) -> GameState:
-    """A state from its parts: :class:`SetupError` for a setup the box does not allow (G1), as ``GameState.start``;
-    :class:`StateStringError` naming each part that contradicts another.  With the defaults, the game's start."""
-    if not is_good(setup):
-        raise SetupError(setup_problems(setup))
-    pool = (1 << POOL_SIZE) - 1 if pool is None else pool
-    pieces = Pieces() if pieces is None else pieces
-    problems = _part_problems(setup, phase, placed, areas, ground, pool, reserves, chimneys, cards, buildings)
-    if problems:
-        raise StateStringError(problems)
-    return GameState(
-        setup,
-        phase,
-        setup.first if turn is None else turn,
-        placed,
-        areas,
-        ground,
-        first_done,
-        pool,
-        reserves,
-        chimneys,
-        cards,
-        metro,
-        chartier,
-        buildings,
-        pieces,
-        _occupied(buildings, pieces),
-        None if phase == 1 else _tally_of(buildings, pieces, ground[3], setup.rules.large_streetlight_pattern),
-    )
 
 
 # -- writing ---------------------------------------------------------------------------------------------------
@@ -287,7 +258,7 @@ def _setup_text(setup: Setup) -> str:
     )
 
 
-def _text(state: GameState, buildings: Iterable[Building], cards: Cards) -> str:
+def _text(state: Parts, buildings: Iterable[Building], cards: Cards) -> str:
     return " ".join(
         (
             VERSION,
@@ -306,12 +277,12 @@ def _text(state: GameState, buildings: Iterable[Building], cards: Cards) -> str:
     )
 
 
-def to_string(state: GameState) -> str:
-    """The ``paris-state/1`` line of ``state``: :func:`from_string` reads it back to an equal state."""
+def to_string(state: Parts) -> str:
+    """The ``paris-state/1`` line of ``state``: :func:`read` reads its parts back."""
     return _text(state, state.buildings, state.cards)
 
 
-def key(state: GameState) -> str:
+def key(state: Parts) -> str:
     """A transposition key: equal for the same game situation whatever the move order, different otherwise.
 
     The state string with the buildings sorted by id and each player's tokens by postcard.
@@ -492,9 +463,9 @@ def _read_pieces(text: str) -> Pieces:
     return Pieces(**values)  # type: ignore[arg-type]
 
 
-def from_string(text: str) -> GameState:
-    """The state a ``paris-state/1`` line writes; :class:`StateStringError` naming the field it cannot read,
-    :class:`SetupError` for a setup the box does not allow."""
+def read(text: str) -> tuple[Setup, ReadParts]:
+    """The setup and the other parts a ``paris-state/1`` line writes; :class:`StateStringError` naming the field
+    it cannot read.  Whether they agree is :func:`~paris_score.game.state.checked_state`'s question."""
     if not isinstance(text, str):
         raise StateStringError([Located("state", f"expected a string, got {type(text).__name__}")])
     fields = text.strip().split(" ")
@@ -516,8 +487,7 @@ def from_string(text: str) -> GameState:
     ground, areas = read(6, _read_ground)
     pool, orange, blue = read(9, _read_masks)
     metro, chartier = read(12, _read_held)
-    return checked_state(
-        setup,
+    return setup, ReadParts(
         phase=phase,
         turn=turn,
         placed=read(7, lambda text: _pair(text, TILES_PER_PLAYER)),

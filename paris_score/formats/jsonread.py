@@ -6,7 +6,10 @@ path).  A :class:`Reader` walks the decoded document: each method checks one
 value, records an error naming its key path when the value is wrong, and
 returns ``None`` then, so a reader gives up on that value only and goes on
 to list every error at once, up to :data:`~paris_score.limits.MAX_ERRORS`.
-The position, catalogue and game readers all use it.
+The position, catalogue and game readers all use it, and so do the readers
+of *Paris* (2020) (:mod:`paris_score.paris2020`).  Internal: shared by the
+library's own readers, not part of its API (docs/api.md), it may change in
+any release.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 (The module is not called ``replay``: that name is the function, ``paris_score.replay``.)
 
 >>> import paris_score
->>> from paris_score.formats.game_json import GameRecord
+>>> from paris_score.game.records import GameRecord
 >>> from paris_score.game.generate import random_setup
 >>> replay = paris_score.replay(GameRecord(random_setup(1), ["tile A1 0", "tile Z9 0"]))
 >>> replay.legal, replay.moves_played, replay.illegal.move, replay.illegal.rule
@@ -25,15 +25,20 @@ import attrs
 
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
 from paris_score.errors import IllegalMoveError
-from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
+from paris_score.game import _speed
 from paris_score.game.moves import Move
-from paris_score.game.state import GameState, _Referee
+from paris_score.game.records import GameRecord, game_from_dict, loads_game
+from paris_score.game.state import GameState
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.report import Report
 from paris_score.scoring import score
 from paris_score.squares import Square, square_name
 
 REPLAY_FORMAT: Final = "paris-replay/1"
+_IN_PLACE: Final = _speed.in_place(GameState, clear="_board", _KEEPS_TALLY=False)
+"""The state's in-place twin (:func:`paris_score.game._speed.in_place`), its position (made on demand) dropped at
+each move: a replay asks no outcome of the states it goes through, so the twin keeps no tally; the last state
+makes its own at its first ``outcome()``."""
 
 
 @attrs.frozen
@@ -140,7 +145,7 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
         record = loads_game(record)
     elif not isinstance(record, GameRecord):
         record = game_from_dict(record)
-    referee = _Referee.start(record.setup)  # one state changed move by move, the same rules
+    referee = _IN_PLACE.start(record.setup)  # one state changed move by move, the same rules (._speed)
     played: list[Move] = []
     players: list[Player] = []
     illegal = None
@@ -154,4 +159,4 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
             break
         played.append(move)
         players.append(turn)
-    return Replay(record, referee.state(), tuple(played), tuple(players), illegal)
+    return Replay(record, _speed.frozen(GameState, referee), tuple(played), tuple(players), illegal)
