@@ -33,6 +33,7 @@ import attrs
 
 from paris_score import placement
 from paris_score.errors import IllegalMoveError, SetupError
+from paris_score.i18n import Text
 from paris_score.model import (
     _BLUE,
     _ORANGE,
@@ -40,6 +41,8 @@ from paris_score.model import (
     FACINGS,
     JARDIN_SIZE,
     MAX_BUILDINGS,
+    THE_ANNEX,
+    THE_PIECE,
     Building,
     Facing,
     Ground,
@@ -71,25 +74,34 @@ from paris_score.moves import (
     Take,
 )
 from paris_score.placement import Room, card_spaces, fits, layout, room_of
-from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
+from paris_score.postcards import FOUNTAIN, STATUE, Piece, Postcard
 from paris_score.problems import (
-    ANNEX_BUILDING_NOT_YOURS,
-    ANNEX_BUILDING_UNKNOWN,
-    AREA_NOT_EMPTY,
-    CARD_ALREADY_USED,
-    CARD_NOT_IN_PLAY,
-    GAME_OVER,
-    JARDIN_WRONG_SHAPE,
-    NO_CHIMNEY_LEFT,
-    NO_TILE_IN_HAND,
-    NO_TOKEN_LEFT,
-    PASS_NOT_ALLOWED,
-    PIECE_NOT_IN_POOL,
-    PIECE_NOT_IN_RESERVE,
-    SPACE_NOT_FREE,
-    UNKNOWN_PIECE,
-    WRONG_PHASE,
-    WRONG_SHAPE,
+    AREA_TAKEN,
+    CARD_NOT_THERE,
+    CARD_TAKEN,
+    NO_ANNEX_BUILDING,
+    NO_CHIMNEY,
+    NO_SUCH_PIECE,
+    NO_TILE,
+    NO_TOKEN,
+    NOT_A_DOMINO,
+    NOT_FREE,
+    NOT_FREE_HERE,
+    NOT_FREE_JARDIN,
+    NOT_IN_RESERVE_BUILD,
+    NOT_IN_RESERVE_GIVE,
+    NOT_THE_SHAPE,
+    NOT_YOUR_BUILDING,
+    OVER,
+    PASS_CAN_ACTIVATE,
+    PASS_CAN_BUILD,
+    PASS_HOLDING_TILE,
+    TAKEN,
+    WRONG_PHASE_BUILD,
+    WRONG_PHASE_CARD,
+    WRONG_PHASE_TAKE,
+    WRONG_PHASE_TILE,
+    Wording,
 )
 from paris_score.scoring import (
     NO_GROUPS,
@@ -698,14 +710,14 @@ class GameState:
         """G4: the tile in hand laid on an empty area (phase 1, F2); the 16th ends phase 1 (G7, G8)."""
         player = self.turn
         if self.phase != 1:
-            raise WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
+            raise WRONG_PHASE_TILE.refuse(rule="G4")
         side = player is _BLUE
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
-            raise NO_TILE_IN_HAND.refuse(f"{player} has put down all 8 tiles: no tile in hand")
+            raise NO_TILE.refuse(player=player)
         i = _AREA_INDEX[move.area]
         if self.areas >> i & 1:
-            raise AREA_NOT_EMPTY.refuse(f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i])))
+            raise AREA_TAKEN.refuse(tuple(scan(BB_TILES[i])), area=square_name(move.area))
         o, b, m, light = _tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
         go, gb, gm, gl = self.ground
@@ -732,8 +744,8 @@ class GameState:
 
     def _take(self, move: Take) -> GameState:
         if self.phase != 1:
-            raise WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
-        i = self._pool_piece(move.piece, "G5", "take")
+            raise WRONG_PHASE_TAKE.refuse(rule="G5")
+        i = self._pool_piece(move.piece, "G5")
         player = self.turn
         side = player is _BLUE
         return self._evolve(
@@ -742,45 +754,43 @@ class GameState:
             reserves=_two(self.reserves, player, self.reserves[side] | 1 << i),
         )
 
-    def _pool_piece(self, piece: str, rule: str, verb: str) -> int:
+    def _pool_piece(self, piece: str, rule: str) -> int:
         i = _tables(self.setup).by_id.get(piece)
         if i is None:
-            raise UNKNOWN_PIECE.refuse(f"cannot {verb} {piece}: the pool has no piece {piece}", rule=rule)
+            raise NO_SUCH_PIECE.refuse(rule=rule, piece=piece)
         if not self.pool >> i & 1:
-            raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
+            raise TAKEN.refuse(rule=rule, piece=piece)
         return i
 
     def _pass(self, _: Pass) -> GameState:
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
-                raise PASS_NOT_ALLOWED.refuse(f"{player} has a tile in hand: put it down or take a piece", rule="G6")
+                raise PASS_HOLDING_TILE.refuse(rule="G6", player=player)
         elif self.can_build(player):
-            raise PASS_NOT_ALLOWED.refuse(f"{player} can still build: build or activate a postcard", rule="G11")
+            raise PASS_CAN_BUILD.refuse(rule="G11", player=player)
         elif self.tokens(player):
-            raise PASS_NOT_ALLOWED.refuse(
-                f"{player} has an action token and a postcard is free: activate it", rule="G11"
-            )
+            raise PASS_CAN_ACTIVATE.refuse(rule="G11", player=player)
         return self._evolve(turn=player.other)
 
     # -- phase 2: builds --------------------------------------------------------------------------------------
 
-    def _reserve_piece(self, piece: str, rule: str, what: str) -> int:
+    def _reserve_piece(self, piece: str, rule: str, wording: Wording) -> int:
         side = self.turn is _BLUE
         i = _tables(self.setup).by_id.get(piece)
         if i is None or not self.reserves[side] >> i & 1:
-            raise PIECE_NOT_IN_RESERVE.refuse(f"{what}: {piece} is not in {self.turn}'s reserve", rule=rule)
+            raise wording.refuse(rule=rule, piece=piece, player=self.turn)
         return i
 
     def _need_chimney(self) -> None:
         """B4: every building, the Jardin des Plantes included, takes one of the player's 7 chimneys."""
         if not self.chimneys[self.turn is _BLUE]:
-            raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
+            raise NO_CHIMNEY.refuse(player=self.turn, n=MAX_BUILDINGS)
 
     def _build_move(self, move: Build) -> GameState:
         if self.phase != 2:
-            raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
-        i = self._reserve_piece(move.piece, "G9", "cannot build")
+            raise WRONG_PHASE_BUILD.refuse(rule="G9")
+        i = self._reserve_piece(move.piece, "G9", NOT_IN_RESERVE_BUILD)
         self._need_chimney()
         self._check_build(i, move.cells, move.metro, move.chartier, "G9")
         return self._after_build(i, move.cells, move.metro, move.chartier, self)
@@ -790,15 +800,10 @@ class GameState:
         player = self.turn
         pid = self.setup.pool[i].id
         if shape_of(cells) not in _tables(self.setup).rotations[i]:
-            raise WRONG_SHAPE.refuse(
-                f"{names_text(cells)} is not the shape of piece {pid} turned a quarter turn any number of times "
-                "(never turned over)",
-                tuple(scan(cells)),
-                rule=rule,
-            )
+            raise NOT_THE_SHAPE.refuse(tuple(scan(cells)), rule=rule, spaces=names_text(cells), piece=pid)
         taken = cells & self.occupied
         if taken:
-            raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
+            raise NOT_FREE.refuse(tuple(scan(taken)), rule="P1", spaces=names_text(taken))
         orange, blue, _, light = self.ground
         opp = blue if player is _ORANGE else orange
         refusal = placement.build_refusal(
@@ -836,25 +841,25 @@ class GameState:
         card = move.card
         assert card is not None
         if self.phase != 2:
-            raise WRONG_PHASE.refuse("postcards are activated in phase 2 only", rule="G10")
+            raise WRONG_PHASE_CARD.refuse(rule="G10")
         if card not in self.setup.postcards:
-            raise CARD_NOT_IN_PLAY.refuse(f"{TITLES[card]} is not among the postcards in play")
+            raise CARD_NOT_THERE.refuse(card=card)
         user = self.card_user(card)
         if user is not None:
-            raise CARD_ALREADY_USED.refuse(f"{TITLES[card]} already carries {user}'s token")
+            raise CARD_TAKEN.refuse(card=card, user=user)
         player = self.turn
         side = player is _BLUE
         kind = type(move)
         give = take = 0
         if kind is Levitate:
-            take = self._pool_piece(move.take, "P2", "take")  # type: ignore[attr-defined]
-            give = self._reserve_piece(move.give, "P2", "cannot give back")  # type: ignore[attr-defined]
+            take = self._pool_piece(move.take, "P2")  # type: ignore[attr-defined]
+            give = self._reserve_piece(move.give, "P2", NOT_IN_RESERVE_GIVE)  # type: ignore[attr-defined]
         elif kind is PlaceAnnex:
             target = self._annex_building(move.building)  # type: ignore[attr-defined]
         if kind is Levitate or kind is BuildJardin:
             self._need_chimney()
         if not self.tokens(player):
-            raise NO_TOKEN_LEFT.refuse(f"{player} has no action token left ({ACTION_TOKENS} used)")
+            raise NO_TOKEN.refuse(player=player, n=ACTION_TOKENS)
         cards = _two_cards(self.cards, player, card)
         if kind is Activate:
             return self._evolve(
@@ -891,14 +896,14 @@ class GameState:
         own, opp = (orange, blue) if player is _ORANGE else (blue, orange)
         return piece.allowed.spaces(own, mixed, light, opp)
 
-    def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
-        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
+    def _need_ground(self, piece: Piece, sq: Square) -> None:
+        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn))
         if refusal is not None:
             raise refusal
 
-    def _need_free(self, sq: Square, rule: str, what: str) -> None:
+    def _need_free(self, sq: Square, rule: str, what: Text) -> None:
         if self.occupied >> sq & 1:
-            raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
+            raise NOT_FREE_HERE.refuse((sq,), rule=rule, thing=what, space=square_name(sq))
 
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
         """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
@@ -918,12 +923,10 @@ class GameState:
         if cells.bit_count() != JARDIN_SIZE or not (
             cells == low | low << 8 or (cells == low | low << 1 and low & _NOT_H)
         ):
-            raise JARDIN_WRONG_SHAPE.refuse(f"the Jardin des Plantes is a domino: {names_text(cells)} is not one")
+            raise NOT_A_DOMINO.refuse(spaces=names_text(cells))
         taken = cells & self.occupied
         if taken:
-            raise SPACE_NOT_FREE.refuse(
-                f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
-            )
+            raise NOT_FREE_JARDIN.refuse(tuple(scan(taken)), rule="P4", spaces=names_text(taken))
         orange, blue, _, light = self.ground
         opp = blue if player is _ORANGE else orange
         refusal = placement.jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
@@ -946,13 +949,13 @@ class GameState:
         for k, b in enumerate(self.buildings):
             if b.id.upper() == building:
                 if b.owner is not self.turn:
-                    raise ANNEX_BUILDING_NOT_YOURS.refuse(f"building {b.id} is {b.owner}'s: the annex extends your own")
+                    raise NOT_YOUR_BUILDING.refuse(id=b.id, owner=b.owner)
                 return k
-        raise ANNEX_BUILDING_UNKNOWN.refuse(f"no building {building} is on the board")
+        raise NO_ANNEX_BUILDING.refuse(id=building)
 
     def _annex(self, sq: Square, k: int, cards: Cards) -> GameState:
         player = self.turn
-        self._need_free(sq, "P8", "the annex")
+        self._need_free(sq, "P8", THE_ANNEX)
         b = self.buildings[k]
         refusal = placement.annex_refusal(player, sq, b, self._own(player))
         if refusal is not None:
@@ -970,7 +973,7 @@ class GameState:
         )
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
-        self._need_free(sq, "P11", "the statue")
+        self._need_free(sq, "P11", THE_PIECE(piece=STATUE))
         refusal = placement.statue_refusal(sq, facing, self.occupied)
         if refusal is not None:
             raise refusal
@@ -979,7 +982,7 @@ class GameState:
 
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
-        self._need_free(sq, "P12", "the fountain")
+        self._need_free(sq, "P12", THE_PIECE(piece=FOUNTAIN))
         opp = self.ground[player is _ORANGE]
         allowed = self._allowed(FOUNTAIN, player)
         refusal = placement.fountain_refusal(player, sq, chartier, allowed, opp, self.chartier is player)
@@ -992,14 +995,14 @@ class GameState:
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
         piece = card.piece
         assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
-        self._need_free(sq, piece.rule, f"the {piece.label}")
+        self._need_free(sq, piece.rule, THE_PIECE(piece=piece))
         self._need_ground(piece, sq)
         return self._placed(cards, piece, sq, **{piece.key: sq})
 
 
 def _over(move: Move) -> IllegalMoveError:
     """G12: the refusal of any move once the game is over."""
-    return GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
+    return OVER.refuse(move=str(move))
 
 
 _REFEREES: Final[dict[type[Move], Callable[[GameState, Any], GameState]]] = {

@@ -27,6 +27,7 @@ from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayD
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import GameState, _Referee
+from paris_score.i18n import Text
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.moves import Move
 from paris_score.report import Report
@@ -45,8 +46,19 @@ class IllegalMove:
     text: str
     code: str
     rule: str
-    message: str
+    _message: str | Text = attrs.field(alias="message")
     spaces: tuple[Square, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The refusal's message in English."""
+        return str(self._message)
+
+    @property
+    def message_text(self) -> Text | None:
+        """The refusal's message as a template and its arguments (:mod:`paris_score.i18n`)."""
+        said = self._message
+        return said if type(said) is Text else None
 
     def __str__(self) -> str:
         where = " ".join(square_name(sq) for sq in self.spaces)
@@ -54,7 +66,7 @@ class IllegalMove:
 
     def to_dict(self) -> IllegalMoveDict:
         """The ``illegal`` object of ``paris-replay/1``."""
-        return {
+        found: IllegalMoveDict = {
             "move": self.move,
             "player": cast(PlayerName, str(self.player)),
             "text": self.text,
@@ -63,6 +75,9 @@ class IllegalMove:
             "message": self.message,
             "spaces": [square_name(sq) for sq in self.spaces],
         }
+        if type(self._message) is Text:
+            found["message_i18n"] = self._message.to_dict()
+        return found
 
 
 @attrs.frozen
@@ -150,7 +165,7 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
             move = Move.parse(text)
             referee.play(move)
         except IllegalMoveError as e:
-            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message, e.spaces)
+            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message_text or e.message, e.spaces)
             break
         played.append(move)
         players.append(turn)

@@ -1,0 +1,211 @@
+"""The languages and their gettext catalogs: one ``.po`` file a language, beside this module (docs/languages.md).
+
+Each entry's ``msgctxt`` is a template id, its ``msgid`` the template's English (``msgid_plural`` its plural) and
+its ``msgstr`` the translation.  An entry whose ``msgid`` is not the template's English as it now stands is
+stale and left out, as gettext leaves out a changed string: the message is then said in English, never with a
+wording that no longer fits it.  Besides the templates, a catalog may give declined forms of a word or a text
+(``msgctxt "player.orange:gen"``), which its own templates ask for as ``{owner:gen}``.
+
+Two headers say how the language counts: ``Plural-Forms`` (gettext's) chooses among a message's plural forms,
+``X-Ordinal-Forms`` (``nforms=4; form=EXPR;``, the same syntax) among the forms of :data:`~paris_score.i18n.ORDINAL`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import importlib
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
+from typing import Any, Final
+
+from paris_score.i18n import ENGLISH, ORDINAL, TEMPLATES, Template, Wording
+from paris_score.i18n.po import read_po
+
+__all__ = [
+    "LANGUAGES",
+    "Catalog",
+    "all_templates",
+    "catalog",
+    "catalog_json",
+    "from_environment",
+    "language",
+    "wording",
+]
+
+LANGUAGES: Final[dict[str, str]] = {
+    "en": "English",
+    "pl": "Polski",
+    "cs": "Čeština",
+    "pt": "Português",
+    "es": "Español",
+    "fr": "Français",
+    "de": "Deutsch",
+}
+"""Every language a message is said in, by code (its catalog is ``CODE.po``), with its own name for itself."""
+
+MODULES: Final = (
+    "paris_score.model",
+    "paris_score.postcards",
+    "paris_score.problems",
+    "paris_score.referee",
+    "paris_score.placement",
+    "paris_score.report",
+    "paris_score.scoring",
+    "paris_score.verdict",
+    "paris_score.paris2020.referee",
+    "paris_score.paris2020.scoring",
+    "paris_score.paris2020.report",
+    "paris_score.paris2020.document",
+)
+"""The modules that make the library's templates (each when imported)."""
+
+_EXPRESSION: Final = re.compile(r"(?:nplurals|nforms)\s*=\s*(\d+)\s*;\s*(?:plural|form)\s*=\s*([^;]+);?")
+
+
+def all_templates() -> dict[str, Template]:
+    """Every template of the library, by id (its modules imported)."""
+    for module in MODULES:
+        importlib.import_module(module)
+    return TEMPLATES
+
+
+def _rule(header: str | None, fallback: Callable[[int], int]) -> tuple[Callable[[int], int], str]:
+    """A ``Plural-Forms``-like header's choice of form, and its expression; ``fallback`` without one."""
+    found = _EXPRESSION.search(header or "")
+    if found is None:
+        return fallback, ""
+    expression = found[2].strip()
+    return gettext.c2py(expression), expression
+
+
+class Catalog(Wording):
+    """One language's catalog: its templates' wordings, and how it chooses plural and ordinal forms."""
+
+    def __init__(self, lang: str, header: Mapping[str, str], entries: Mapping[str, tuple[tuple[str, ...], Any]]):
+        self.lang = lang
+        self.header = dict(header)
+        self.entries = dict(entries)
+        """Template id (``:form`` for a declined form) -> (its English when translated, the translation)."""
+        self._plural, self.plural_expression = _rule(header.get("Plural-Forms"), Wording.plural.__get__(self))
+        self._ordinal, self.ordinal_expression = _rule(header.get("X-Ordinal-Forms"), Wording.ordinal.__get__(self))
+
+    def plural(self, n: int) -> int:
+        return int(self._plural(n))
+
+    def ordinal(self, n: int) -> int:
+        return int(self._ordinal(n))
+
+    def translation(self, template: Template, form: str | None = None) -> str | tuple[str, ...] | None:
+        """The template's translation (``form``: its declined form, if given), or ``None`` when the catalog has
+        none that fits its English as it now stands."""
+        if template.rule == "ordinal":
+            forms = [self.entries.get(f"{template.id}.{k}") for k in range(len(template.forms()))]
+            if all(f is not None and f[0] == (english,) for f, english in zip(forms, template.forms(), strict=True)):
+                return tuple(f[1] for f in forms if f is not None)
+            return None
+        found = None
+        if form is not None:
+            found = self.entries.get(f"{template.id}:{form}")
+        if found is None:
+            found = self.entries.get(template.id)
+        if found is None or found[0] != template.forms():
+            return None
+        return found[1]  # type: ignore[no-any-return]
+
+    def wording(self, template: Template, form: str | None) -> str | tuple[str, ...]:
+        found = self.translation(template, form)
+        return template.english if found is None else found
+
+
+def _read(lang: str) -> Catalog:
+    text = resources.files("paris_score.i18n").joinpath(f"{lang}.po").read_text(encoding="utf-8")
+    header, entries = read_po(text)
+    table: dict[str, tuple[tuple[str, ...], Any]] = {}
+    for entry in entries:
+        if entry.context is None:
+            continue
+        translation: Any = entry.translation[0] if len(entry.source) == 1 else entry.translation
+        table[entry.context] = (entry.source, translation)
+    return Catalog(lang, header, table)
+
+
+@functools.cache
+def catalog(lang: str) -> Catalog:
+    """The catalog of ``lang`` (a code of :data:`LANGUAGES`; English's has no entries: the templates are its
+    words), read once."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    if lang == ENGLISH:
+        return Catalog(ENGLISH, {}, {})
+    return _read(lang)
+
+
+def wording(lang: str) -> Wording:
+    """How :func:`paris_score.i18n.render` says a text in ``lang``."""
+    return catalog(lang)
+
+
+def language(name: str | None) -> str | None:
+    """The language of :data:`LANGUAGES` a locale or language name means: ``pl``, ``pl_PL.UTF-8``, ``pt-BR``,
+    ``de_DE@euro`` (``C`` and ``POSIX`` are English); ``None`` for none of them."""
+    if not name:
+        return None
+    base = re.split(r"[_.@-]", name.strip(), maxsplit=1)[0].lower()
+    if base in ("c", "posix"):
+        return ENGLISH
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language gettext programs would speak: the first of ``LANGUAGE`` (a colon list) that has a catalog,
+    else the locale's (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``); English for ``C``, ``POSIX``, a language
+    without a catalog, or nothing set.  As GNU gettext, ``LANGUAGE`` is not read when the locale is ``C`` or
+    ``POSIX`` (``LC_ALL=C`` speaks English whatever ``LANGUAGE`` says)."""
+    env = os.environ if environ is None else environ
+    locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
+    if language(locale) == ENGLISH:
+        return ENGLISH
+    for name in env.get("LANGUAGE", "").split(":"):
+        found = language(name)
+        if found is not None:
+            return found
+    return language(locale) or ENGLISH
+
+
+def _wordings(lang: str, templates: Iterable[Template]) -> dict[str, Any]:
+    """Each template's wording in ``lang`` (English where it has none), by id; plural forms as a list."""
+    found = catalog(lang)
+    out: dict[str, Any] = {}
+    for template in templates:
+        said = found.wording(template, None)
+        out[template.id] = said if isinstance(said, str) else list(said)
+        prefix = f"{template.id}:"
+        for key, (source, translation) in found.entries.items():
+            if key.startswith(prefix) and source == template.forms():
+                out[key] = translation if isinstance(translation, str) else list(translation)
+    return out
+
+
+def catalog_json(lang: str) -> dict[str, Any]:
+    """Everything a program needs to say the library's texts (their ``{"id", "args"}`` objects) in ``lang``: the
+    table page's catalog (docs/languages.md).
+
+    ``messages`` maps every template id (and declined form, ``id:form``) to its wording, English where the
+    language has none; a plural message's wording is a list of forms, chosen by the JavaScript expression
+    ``plural`` of its ``n`` argument (``ordinal`` for the id ``ordinal``).
+    """
+    found = catalog(lang)
+    return {
+        "language": lang,
+        "name": LANGUAGES[lang],
+        "plural": found.plural_expression or "n != 1",
+        "ordinal": found.ordinal_expression
+        or "n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 == 2 && n % 100 != 12 ? 1 : n % 10 == 3 && n % 100 != 13 ? 2 : 3",
+        "messages": _wordings(lang, sorted(all_templates().values(), key=lambda t: t.id)),
+    }
+
+
+assert ORDINAL.rule == "ordinal"
