@@ -87,6 +87,12 @@ ANNEX_OF: Final = Template("thing.annex", "the annex of {id}")
 THE_PIECE: Final = Template("thing.piece", "the {piece}")
 THE_ANNEX: Final = word(Template("thing.the-annex", "the annex"))
 
+
+def building_name(building: Building) -> Text:
+    """A building in messages: ``building A``, or ``the Jardin des Plantes J``."""
+    return JARDIN(id=building.id) if building.jardin else BUILDING(id=building.id)
+
+
 PatternName = Literal["square2", "diamond2", "rays4", "rays8"]
 PATTERN_NAMES: Final[tuple[PatternName, ...]] = ("square2", "diamond2", "rays4", "rays8")
 Offsets = tuple[tuple[int, int], ...]

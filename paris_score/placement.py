@@ -42,6 +42,7 @@ from paris_score.model import (
     FACING_WORDS,
     FACINGS,
     FRONT,
+    JARDIN,
     MAX_BUILDINGS,
     PLAYERS,
     Building,
@@ -51,6 +52,7 @@ from paris_score.model import (
     Position,
     Statue,
     as_player,
+    building_name,
 )
 from paris_score.postcards import FOUNTAIN, Allowed, Piece, Postcard
 from paris_score.problems import (
@@ -682,16 +684,16 @@ def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
     return problems
 
 
-def building_ground_problems(label: Text, building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:
+def building_ground_problems(building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:
     """A position's building on the opponent's colour (P1; the laid Chartier space is mixed) or the Jardin des
     Plantes on a streetlight space (P4 ruling); the other streetlight spaces: :func:`streetlight_problems`."""
     problems = []
     wrong = building.cells & opponents
     if wrong:
         owner = building.owner
-        problems.append(ON_OPPONENT.problem(scan(wrong), thing=label, owner=owner, other=owner.other))
+        problems.append(ON_OPPONENT.problem(scan(wrong), thing=building_name(building), owner=owner, other=owner.other))
     if building.jardin and building.cells & lights:
-        problems.append(JARDIN_ON_LIGHT.problem(scan(building.cells & lights), thing=label))
+        problems.append(JARDIN_ON_LIGHT.problem(scan(building.cells & lights), thing=JARDIN(id=building.id)))
     return problems
 
 

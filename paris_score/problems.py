@@ -34,12 +34,14 @@ from paris_score.errors import IllegalMoveError, MoveNotationError, Problem, Sev
 from paris_score.i18n import Arg, Template, Text, placeholders
 from paris_score.squares import Square
 
-__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "Kind", "Wording"]
+__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "SEVERITIES", "Kind", "Wording"]
 
 ERROR: Final = "error"
 """A broken rule: the position is illegal."""
 WARNING: Final = "warning"
 """What the box cannot confirm, or a test that could not be made: the position stays legal."""
+SEVERITIES: Final = {ERROR: Template("severity.error", ERROR), WARNING: Template("severity.warning", WARNING)}
+"""Each severity as a word of messages (the JSON documents keep the English, the key of this table)."""
 
 
 def _rule(code: str, rules: tuple[str, ...], rule: str | None, what: str) -> str:

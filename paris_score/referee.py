@@ -42,6 +42,7 @@ from paris_score.model import (
     PlayerLike,
     Position,
     as_player,
+    building_name,
 )
 from paris_score.placement import (
     Placement,
@@ -238,15 +239,17 @@ def postcard_problems(position: Position) -> list[Problem]:
 
 
 def _card_owner_problem(
-    position: Position, card: Postcard, owner: Player, what: Text, rule: str, spaces: Iterable[Square]
+    position: Position, card: Postcard, owner: Player, what: Text | Building, rule: str, spaces: Iterable[Square]
 ) -> Problem | None:
-    """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7)."""
+    """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7); ``what``: the piece, or the
+    building whose annex it is."""
     user = position.postcards.user(card)
     if user is owner:
         return None
+    thing = ANNEX_OF(id=what.id) if isinstance(what, Building) else what
     if user is None:
-        return NOBODY_USED.problem(spaces, rule=rule, thing=what, card=card)
-    return OTHER_USED.problem(spaces, rule=rule, thing=what, owner=owner, user=user, card=card)
+        return NOBODY_USED.problem(spaces, rule=rule, thing=thing, card=card)
+    return OTHER_USED.problem(spaces, rule=rule, thing=thing, owner=owner, user=user, card=card)
 
 
 def building_problems(position: Position) -> list[Problem]:
@@ -255,8 +258,8 @@ def building_problems(position: Position) -> list[Problem]:
     colours = position.colours
     lights = colours.streetlight
     for b in position.buildings:
-        label = JARDIN(id=b.id) if b.jardin else BUILDING(id=b.id)
         if b.jardin:
+            label = JARDIN(id=b.id)
             problem = _card_owner_problem(position, Postcard.JARDIN_DES_PLANTES, b.owner, label, "P4", scan(b.cells))
             if problem:
                 problems.append(problem)
@@ -267,8 +270,8 @@ def building_problems(position: Position) -> list[Problem]:
                     )
                 )
         if not is_connected(b.cells):
-            problems.append(NOT_CONNECTED.problem(scan(b.cells), thing=label))
-        problems += building_ground_problems(label, b, colours.own(b.owner.other), lights)
+            problems.append(NOT_CONNECTED.problem(scan(b.cells), thing=building_name(b)))
+        problems += building_ground_problems(b, colours.own(b.owner.other), lights)
     return problems + streetlight_problems(position, lights)
 
 
@@ -279,7 +282,7 @@ def annex_problems(position: Position) -> list[Problem]:
     for b in position.buildings:
         if b.annex is None:
             continue
-        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, ANNEX_OF(id=b.id), "P8", (b.annex,))
+        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, b, "P8", (b.annex,))
         if problem:
             problems.append(problem)
         problems += annex_ground_problems(b, colours.own(b.owner))

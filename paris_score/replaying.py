@@ -27,7 +27,7 @@ from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayD
 from paris_score.errors import IllegalMoveError
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import GameState, _Referee
-from paris_score.i18n import Text
+from paris_score.i18n import ENGLISH, Text, render
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.moves import Move
 from paris_score.report import Report
@@ -61,8 +61,12 @@ class IllegalMove:
         return said if type(said) is Text else None
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, lang: str = ENGLISH) -> str:
+        """``P1 space-not-free: not free: C4 [C4]``, the message in ``lang``."""
         where = " ".join(square_name(sq) for sq in self.spaces)
-        return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
+        return f"{self.rule} {self.code}: {render(self._message, lang)}" + (f" [{where}]" if where else "")
 
     def to_dict(self) -> IllegalMoveDict:
         """The ``illegal`` object of ``paris-replay/1``."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.i18n import NONE, Template, Text, counting, word
+from paris_score.i18n import NONE, Template, Text, word
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import (
     _BLUE,
@@ -347,8 +347,12 @@ def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
 
 # What each stamped postcard counted (S4a-S4d), said in any language (paris_score.i18n).
 NOT_ON_BOARD: Final = Template("card.not-on-board", "the {piece} is not on the board")
-PAINTER_COUNTED: Final = Template("card.painter", "{count} in the painter's area: {spaces}")
-DANCER_COUNTED: Final = Template("card.dancer", "{count} in the dancer's area: {spaces}")
+PAINTER_COUNTED: Final = Template(
+    "card.painter", ("{n} lamp in the painter's area: {spaces}", "{n} lamps in the painter's area: {spaces}")
+)
+DANCER_COUNTED: Final = Template(
+    "card.dancer", ("{n} space in the dancer's area: {spaces}", "{n} spaces in the dancer's area: {spaces}")
+)
 FRONT_OFF_BOARD: Final = Template("card.statue.off-board", "the space in front of the statue is off the board")
 FRONT_NOT_FREE: Final = Template("card.statue.front-taken", "the space in front ({space}) is not free")
 STATUE_COUNTED: Final = Template(
@@ -356,16 +360,10 @@ STATUE_COUNTED: Final = Template(
     "front {space} free; {near} free adjacent ({adjacent}) x {near_points} + {corner} free diagonal ({diagonal}) x"
     " {corner_points}",
 )
-FOUNTAIN_COUNTED: Final = Template("card.fountain", "{count} beside the fountain: {ids}")
-_LAMPS: Final = counting("lamp")
-_SPACES: Final = counting("space")
-_BUILDINGS: Final = counting("building")
+FOUNTAIN_COUNTED: Final = Template(
+    "card.fountain", ("{n} building beside the fountain: {ids}", "{n} buildings beside the fountain: {ids}")
+)
 _NONE: Final = word(NONE)
-
-
-def _listed(bb: Bitboard) -> str | Text:
-    """The spaces of ``bb``, ``C4, D4``, or ``none``."""
-    return names_text(bb) or _NONE
 
 
 def painter(position: Position, board: Board | None = None) -> CardScore:
@@ -377,7 +375,7 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
     n = lamps.bit_count()
     return _make(
         CardScore,
-        (PAINTER.card, PAINTER_POINTS_PER_LAMP * n, PAINTER_COUNTED(count=_LAMPS(n=n), spaces=_listed(lamps)), area),
+        (PAINTER.card, PAINTER_POINTS_PER_LAMP * n, PAINTER_COUNTED(n=n, spaces=names_text(lamps) or _NONE), area),
     )
 
 
@@ -401,7 +399,7 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
         return _make(CardScore, (DANCER.card, 0, NOT_ON_BOARD(piece=DANCER), 0))
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return _make(CardScore, (DANCER.card, n, DANCER_COUNTED(count=_SPACES(n=n), spaces=names_text(area)), area))
+    return _make(CardScore, (DANCER.card, n, DANCER_COUNTED(n=n, spaces=names_text(area)), area))
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
@@ -430,7 +428,7 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
         adjacent=names_text(near),
         near_points=STATUE_POINTS_ADJACENT,
         corner=corner.bit_count(),
-        diagonal=_listed(corner),
+        diagonal=names_text(corner) or _NONE,
         corner_points=STATUE_POINTS_DIAGONAL,
     )
     return _make(CardScore, (STATUE.card, points, detail, near | corner))
@@ -455,7 +453,7 @@ def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     n = len(ids)
     return _make(
         CardScore,
-        (FOUNTAIN.card, FOUNTAIN_POINTS_PER_BUILDING * n, FOUNTAIN_COUNTED(count=_BUILDINGS(n=n), ids=ids or _NONE), 0),
+        (FOUNTAIN.card, FOUNTAIN_POINTS_PER_BUILDING * n, FOUNTAIN_COUNTED(n=n, ids=ids or _NONE), 0),
     )
 
 

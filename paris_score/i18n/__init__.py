@@ -110,7 +110,7 @@ class Template:
         TEMPLATES[id] = self
 
     def __call__(self, **args: Arg) -> Text:
-        return Text(self, args)
+        return _pair(Text, (self, args))
 
     def __repr__(self) -> str:
         return f"Template({self.id!r}, {self.english!r})"
@@ -123,14 +123,21 @@ class Template:
         return (self.english,) if isinstance(self.english, str) else self.english
 
 
-class Text:
+class Text(tuple):  # type: ignore[type-arg]  # a pair made by one C call: a check or a score makes many
     """A message: a :class:`Template` and its arguments; ``str()`` is the English, :func:`render` any language."""
 
-    __slots__ = ("args", "template")
+    __slots__ = ()
 
-    def __init__(self, template: Template, args: dict[str, Arg]) -> None:
-        self.template = template
-        self.args = args
+    def __new__(cls, template: Template, args: dict[str, Arg]) -> Text:
+        return _pair(cls, (template, args))
+
+    @property
+    def template(self) -> Template:
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def args(self) -> dict[str, Arg]:
+        return self[1]  # type: ignore[no-any-return]
 
     @property
     def id(self) -> str:
@@ -146,15 +153,23 @@ class Text:
         return f"Text({self.template.id!r}, {self.args!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Text) and other.template.id == self.template.id and other.args == self.args
+        return type(other) is Text and other.template.id == self.template.id and other.args == self.args
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash((self.template.id, tuple(sorted((k, _hashable(v)) for k, v in self.args.items()))))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Text, (self.template, self.args))
 
     def to_dict(self) -> TextDict:
         """``{"id": ..., "args": {...}}``: each argument as JSON (a word or a nested text as such an object)."""
         return {"id": self.template.id, "args": {name: _json(value) for name, value in self.args.items()}}
 
+
+_pair: Final = tuple.__new__
 
 VERBATIM: Final = Template("text", "{text}")
 """A text said as it is in every language: what was given as a plain string where texts are kept."""
@@ -218,9 +233,9 @@ def _json(value: Arg) -> Any:
 # -- saying a text --------------------------------------------------------------------------------------------
 
 
-class Wording:
-    """What :func:`render` needs of a language: its templates and how it counts (:mod:`paris_score.i18n.catalogs`
-    makes one from a catalog)."""
+class Language:
+    """What :func:`render` needs of a language: its templates and how it counts; this one is English, the
+    templates' own (:class:`paris_score.i18n.catalogs.Catalog` is one of another language)."""
 
     def wording(self, template: Template, form: str | None) -> str | tuple[str, ...]:
         """The template's wording in this language (``form``: a declined form, if the language has one)."""
@@ -236,22 +251,23 @@ class Wording:
         return last - 1 if 1 <= last <= 3 and not 11 <= tens <= 13 else 3
 
 
-_SOURCE: Final = Wording()
+_SOURCE: Final = Language()
 
 
-def render(text: Text | str, lang: str = ENGLISH) -> str:
-    """``text`` said in ``lang`` (a code of :data:`~paris_score.i18n.catalogs.LANGUAGES`; a plain string is said
-    as it is in every language).  A template the language's catalog does not translate is said in English."""
+def render(text: Arg, lang: str = ENGLISH) -> str:
+    """``text`` said in ``lang`` (a code of :data:`~paris_score.i18n.catalogs.LANGUAGES`): a :class:`Text`, a word
+    of the game, or a plain string (said as it is in every language).  A template the language's catalog does not
+    translate is said in English."""
     if type(text) is str:
         return text
     if lang == ENGLISH:
-        return _say(text, _SOURCE, None)  # type: ignore[arg-type]
-    from paris_score.i18n.catalogs import wording
+        return _say_arg(text, _SOURCE, None)
+    from paris_score.i18n.catalogs import catalog
 
-    return _say(text, wording(lang), None)  # type: ignore[arg-type]
+    return _say_arg(text, catalog(lang), None)
 
 
-def _say(text: Text, language: Wording, form: str | None) -> str:
+def _say(text: Text, language: Language, form: str | None) -> str:
     template = text.template
     args = text.args
     said = language.wording(template, form)
@@ -268,7 +284,7 @@ def _say(text: Text, language: Wording, form: str | None) -> str:
     return "".join(out)
 
 
-def _say_arg(value: Arg, language: Wording, form: str | None) -> str:
+def _say_arg(value: Arg, language: Language, form: str | None) -> str:
     kind = type(value)
     if kind is str:
         return value  # type: ignore[return-value]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any, Final
 
-from paris_score.i18n import ENGLISH, ORDINAL, TEMPLATES, Template, Wording
+from paris_score.i18n import ENGLISH, TEMPLATES, Language, Template
 from paris_score.i18n.po import read_po
 
 __all__ = [
@@ -31,8 +31,7 @@ __all__ = [
     "catalog",
     "catalog_json",
     "from_environment",
-    "language",
-    "wording",
+    "language_named",
 ]
 
 LANGUAGES: Final[dict[str, str]] = {
@@ -72,6 +71,9 @@ def all_templates() -> dict[str, Template]:
     return TEMPLATES
 
 
+_ENGLISH: Final = Language()
+
+
 def _rule(header: str | None, fallback: Callable[[int], int]) -> tuple[Callable[[int], int], str]:
     """A ``Plural-Forms``-like header's choice of form, and its expression; ``fallback`` without one."""
     found = _EXPRESSION.search(header or "")
@@ -81,7 +83,7 @@ def _rule(header: str | None, fallback: Callable[[int], int]) -> tuple[Callable[
     return gettext.c2py(expression), expression
 
 
-class Catalog(Wording):
+class Catalog(Language):
     """One language's catalog: its templates' wordings, and how it chooses plural and ordinal forms."""
 
     def __init__(self, lang: str, header: Mapping[str, str], entries: Mapping[str, tuple[tuple[str, ...], Any]]):
@@ -89,8 +91,8 @@ class Catalog(Wording):
         self.header = dict(header)
         self.entries = dict(entries)
         """Template id (``:form`` for a declined form) -> (its English when translated, the translation)."""
-        self._plural, self.plural_expression = _rule(header.get("Plural-Forms"), Wording.plural.__get__(self))
-        self._ordinal, self.ordinal_expression = _rule(header.get("X-Ordinal-Forms"), Wording.ordinal.__get__(self))
+        self._plural, self.plural_expression = _rule(header.get("Plural-Forms"), _ENGLISH.plural)
+        self._ordinal, self.ordinal_expression = _rule(header.get("X-Ordinal-Forms"), _ENGLISH.ordinal)
 
     def plural(self, n: int) -> int:
         return int(self._plural(n))
@@ -143,12 +145,7 @@ def catalog(lang: str) -> Catalog:
     return _read(lang)
 
 
-def wording(lang: str) -> Wording:
-    """How :func:`paris_score.i18n.render` says a text in ``lang``."""
-    return catalog(lang)
-
-
-def language(name: str | None) -> str | None:
+def language_named(name: str | None) -> str | None:
     """The language of :data:`LANGUAGES` a locale or language name means: ``pl``, ``pl_PL.UTF-8``, ``pt-BR``,
     ``de_DE@euro`` (``C`` and ``POSIX`` are English); ``None`` for none of them."""
     if not name:
@@ -166,13 +163,13 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     ``POSIX`` (``LC_ALL=C`` speaks English whatever ``LANGUAGE`` says)."""
     env = os.environ if environ is None else environ
     locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
-    if language(locale) == ENGLISH:
+    if language_named(locale) == ENGLISH:
         return ENGLISH
     for name in env.get("LANGUAGE", "").split(":"):
-        found = language(name)
+        found = language_named(name)
         if found is not None:
             return found
-    return language(locale) or ENGLISH
+    return language_named(locale) or ENGLISH
 
 
 def _wordings(lang: str, templates: Iterable[Template]) -> dict[str, Any]:
@@ -206,6 +203,3 @@ def catalog_json(lang: str) -> dict[str, Any]:
         or "n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 == 2 && n % 100 != 12 ? 1 : n % 10 == 3 && n % 100 != 13 ? 2 : 3",
         "messages": _wordings(lang, sorted(all_templates().values(), key=lambda t: t.id)),
     }
-
-
-assert ORDINAL.rule == "ordinal"
