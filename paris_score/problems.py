@@ -109,21 +109,22 @@ class Wording(Template):
     The spaces involved come first, alone (a message may have a ``{spaces}`` argument of its own); ``rule`` is
     never an argument's name."""
 
-    __slots__ = ("kind",)
+    kind: Kind
 
-    def __init__(self, id: str, english: str, kind: Kind) -> None:
-        super().__init__(id, english)
+    def __new__(cls, id: str, english: str, kind: Kind) -> Wording:
         if "rule" in {name for name, _ in placeholders(english)}:
             raise ValueError(f"{id}: an argument named rule")
+        self = super().__new__(cls, id, english)
         self.kind = kind
+        return self
 
     def problem(self, at: Iterable[Square] = (), /, *, rule: str | None = None, **args: Arg) -> Problem:
         """The problem of :attr:`kind` worded so, on the spaces ``at`` (``rule``: as :meth:`Kind.__call__`)."""
-        return self.kind(Text(self, args), at, rule=rule)
+        return self.kind(self(**args), at, rule=rule)
 
     def refuse(self, at: Iterable[Square] = (), /, *, rule: str | None = None, **args: Arg) -> IllegalMoveError:
         """The refusal of :attr:`kind` worded so, on the spaces ``at`` (``rule``: as :meth:`Kind.refuse`)."""
-        return self.kind.refuse(Text(self, args), at, rule=rule)
+        return self.kind.refuse(self(**args), at, rule=rule)
 
 
 PROBLEMS: Final[dict[str, Kind]] = {}

@@ -136,7 +136,7 @@ def box_problems(position: Position) -> list[Problem]:
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
         problems.append(
             STREETLIGHTS_COUNTED.problem(
-                scan(lights), count=counting("streetlight space")(n=lights.bit_count()), n=STREETLIGHTS_EXPECTED
+                scan(lights), count=_STREETLIGHT_SPACES(n=lights.bit_count()), n=STREETLIGHTS_EXPECTED
             )
         )
     for player in position.reserve.not_given:
@@ -187,6 +187,8 @@ def box_problems(position: Position) -> list[Problem]:
 
 
 _SPACES: Final = counting("space")
+_STREETLIGHT_SPACES: Final = counting("streetlight space")
+_RESERVE_BUILDINGS: Final = counting("reserve building")
 _NONE: Final = word(NONE)
 
 
@@ -458,7 +460,7 @@ def _could_build(player: Player, what: Text, where: Placement, needs_card: bool)
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
     """F4 for the player's reserve buildings of ``size`` whose shapes are unknown: every shape they may have fits,
     some do (a warning), or none does."""
-    count = counting("reserve building")(n=position.reserve.of(player).count(size))
+    count = _RESERVE_BUILDINGS(n=position.reserve.of(player).count(size))
     shapes = _candidates(position, size, catalogue)
     fits = [(shape, *_fit(position, player, shape)) for shape in shapes]
     plain = [f for f in fits if f[1] is not None and not f[2]]

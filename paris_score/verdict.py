@@ -85,6 +85,7 @@ SUMMARY: Final = Template("summary", "{errors}, {warnings}")
 ERRORS: Final = counting("error")
 WARNINGS: Final = counting("warning")
 LEFT_OUT: Final = Template("left-out", "note: {count} not listed (only the first {n} are)")
+MORE_PROBLEMS: Final = counting("more problem")
 
 
 def summary(problems: Sequence[Problem], lang: str = ENGLISH) -> str:
@@ -113,7 +114,7 @@ def left_out_line(n: int, lang: str = ENGLISH) -> str:
     >>> left_out_line(7)
     'note: 7 more problems not listed (only the first 100 are)'
     """
-    return render(LEFT_OUT(count=counting("more problem")(n=n), n=MAX_PROBLEMS), lang)
+    return render(LEFT_OUT(count=MORE_PROBLEMS(n=n), n=MAX_PROBLEMS), lang)
 
 
 def problems_document(

@@ -36,6 +36,7 @@ from paris_score.referee import only_errors
 from paris_score.replaying import Replay
 from paris_score.squares import square_name
 from paris_score.verdict import (
+    MOVES,
     UNFINISHED,
     VERDICTS,
     left_out_line,
@@ -358,7 +359,9 @@ def verdict_line(examined: Examined, final: bool, verbose: bool = True, lang: st
     return render(VERDICT_LINE(file=examined.source, verdict=verdict, summary=summary), lang)
 
 
-MOVES: Final = counting("move")
+FILES: Final = counting("file")
+FINISHED_GAMES: Final = counting("finished game")
+OTHER_DOCUMENTS: Final = counting("other document")
 LEGAL_MOVES: Final = counting("legal move")
 
 
@@ -450,13 +453,13 @@ def overall(examined_files: Sequence[Examined], strict: bool, final: bool, lang:
         illegal=len(failed) - unreadable - unfinished, unfinished=unfinished, unreadable=unreadable
     )
     said = {
-        "checked": counting("finished game" if final else "file")(n=n),
+        "checked": (FINISHED_GAMES if final else FILES)(n=n),
         "passed": n - len(failed),
         "failed": len(failed),
         "why": why,
     }
     if skipped:
-        return render(OVERALL_SKIPPED(skipped=counting("other document")(n=skipped), **said), lang)
+        return render(OVERALL_SKIPPED(skipped=OTHER_DOCUMENTS(n=skipped), **said), lang)
     return render(OVERALL(**said), lang)
 
 

@@ -19,11 +19,12 @@ import paris_score
 from paris_score.errors import counted
 from paris_score.formats.game_json import dumps_game, loads_game
 from paris_score.generate import random_game
-from paris_score.i18n import Template, counting, render
+from paris_score.i18n import Template, render
 from paris_score.model import PLAYERS
 from paris_score.replaying import Replay
 from paris_score.report import render_text
 from paris_score.verdict import MOVES, stands_text
+from paris_score_cli.check import LEGAL_MOVES
 from paris_score_cli.inputs import (
     EXIT_INVALID,
     UnreadableError,
@@ -83,8 +84,7 @@ def _text(source: str, done: Replay, lang: str = "en") -> list[str]:
         bad = done.illegal
         lines.append(f"{bad.move:>{width}} {names[bad.player]:<{name_width}} {bad.text}")
         lines.append(render(ILLEGAL(n=bad.move, player=bad.player, refusal=bad.said(lang)), lang))
-        played = counting("legal move")(n=done.moves_played)
-        lines.append(render(STOPS(count=played, phase=done.phase), lang))
+        lines.append(render(STOPS(count=LEGAL_MOVES(n=done.moves_played), phase=done.phase), lang))
         return lines
     if not done.finished:
         lines.append(render(NOT_OVER(stands=stands_text(done)), lang))

@@ -22,9 +22,10 @@ templates, ``player.orange``, ``card.le-peintre``, ``piece.painter``), or a list
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, Union
+from typing import TYPE_CHECKING, Any, Final, Self, TypeAlias, Union
 
 if TYPE_CHECKING:
     from paris_score.documents import TextDict
@@ -87,30 +88,42 @@ def placeholders(template: str) -> set[tuple[str, str | None]]:
     return {(name, form) for _, name, form in _parts(template) if name is not None}
 
 
-class Template:
+_TEMPLATE: Final = ""
+"""The key under which a :class:`Text` keeps its template: no placeholder's name (those are words) can take it."""
+
+
+class Template(functools.partial):  # type: ignore[type-arg]
     """One message's wording: its id (stable: the catalogs' ``msgctxt``) and its English.
 
     ``english`` is a string, or for a message said of a number (``plural``: its ``n`` argument) the singular and
     the plural (``ordinal``: the forms of an ordinal, ``1st``, ``2nd``, ``3rd``, ``4th``).  Calling it with the
-    arguments makes a :class:`Text`.
+    arguments makes a :class:`Text`.  (It is a :func:`functools.partial` of :class:`Text` with itself as the
+    template: the call that makes a text is all C, as cheap as the f-string it replaces; a check or a score
+    makes many texts, and says few of them.)
     """
 
-    __slots__ = ("english", "id", "rule")
+    id: str
+    english: str | tuple[str, ...]
+    rule: str | None
+    """``None``, ``"plural"`` (one form a number, as the catalog's Plural-Forms choose) or ``"ordinal"``."""
 
-    def __init__(self, id: str, english: str | tuple[str, ...], rule: str | None = None) -> None:
+    def __new__(cls, id: str, english: str | tuple[str, ...], rule: str | None = None) -> Self:
+        self = super().__new__(cls, Text)
+        self.keywords[_TEMPLATE] = self
         if not isinstance(english, str) and rule is None:
             rule = "plural"
         self.id = id
         self.english = english
         self.rule = rule
-        """``None``, ``"plural"`` (one form a number, as the catalog's Plural-Forms choose) or ``"ordinal"``."""
         known = TEMPLATES.get(id)
         if known is not None and (known.english, known.rule) != (english, rule):
             raise ValueError(f"two templates have the id {id!r}")
         TEMPLATES[id] = self
+        return self
 
-    def __call__(self, **args: Arg) -> Text:
-        return _pair(Text, (self, args))
+    if TYPE_CHECKING:
+
+        def __call__(self, **args: Arg) -> Text: ...
 
     def __repr__(self) -> str:
         return f"Template({self.id!r}, {self.english!r})"
@@ -123,21 +136,28 @@ class Template:
         return (self.english,) if isinstance(self.english, str) else self.english
 
 
-class Text(tuple):  # type: ignore[type-arg]  # a pair made by one C call: a check or a score makes many
-    """A message: a :class:`Template` and its arguments; ``str()`` is the English, :func:`render` any language."""
+def _immutable(self: Text, *args: object, **kwargs: object) -> None:
+    raise TypeError("a Text does not change")
+
+
+class Text(dict[str, Any]):
+    """A message: a :class:`Template` and its arguments; ``str()`` is the English, :func:`render` any language.
+
+    Made by calling its template.  It is a mapping of its arguments that also keeps its template (under a key no
+    argument can have), and does not change.
+    """
 
     __slots__ = ()
-
-    def __new__(cls, template: Template, args: dict[str, Arg]) -> Text:
-        return _pair(cls, (template, args))
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _immutable  # type: ignore[assignment]
 
     @property
     def template(self) -> Template:
-        return self[0]  # type: ignore[no-any-return]
+        return self[_TEMPLATE]  # type: ignore[no-any-return]
 
     @property
     def args(self) -> dict[str, Arg]:
-        return self[1]  # type: ignore[no-any-return]
+        """The arguments, by name."""
+        return {name: value for name, value in self.items() if name}
 
     @property
     def id(self) -> str:
@@ -152,24 +172,21 @@ class Text(tuple):  # type: ignore[type-arg]  # a pair made by one C call: a che
     def __repr__(self) -> str:
         return f"Text({self.template.id!r}, {self.args!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Text and other.template.id == self.template.id and other.args == self.args
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash((self.template.id, tuple(sorted((k, _hashable(v)) for k, v in self.args.items()))))
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Text, (self.template, self.args))
+        return (_text, (self.template, self.args))
 
     def to_dict(self) -> TextDict:
         """``{"id": ..., "args": {...}}``: each argument as JSON (a word or a nested text as such an object)."""
-        return {"id": self.template.id, "args": {name: _json(value) for name, value in self.args.items()}}
+        return {"id": self.template.id, "args": {name: _json(value) for name, value in self.items() if name}}
 
 
-_pair: Final = tuple.__new__
+def _text(template: Template, args: dict[str, Arg]) -> Text:
+    """``template(**args)`` (how a pickled text is made again)."""
+    return template(**args)
+
 
 VERBATIM: Final = Template("text", "{text}")
 """A text said as it is in every language: what was given as a plain string where texts are kept."""
@@ -195,7 +212,7 @@ def _hashable(value: Arg) -> Any:
 
 def word(template: Template) -> Text:
     """A word of the game (a template without arguments) as a text."""
-    return Text(template, {})
+    return template()
 
 
 # -- the words of the game: a player, a postcard, a piece, said with their templates ---------------------------
@@ -268,11 +285,10 @@ def render(text: Arg, lang: str = ENGLISH) -> str:
 
 
 def _say(text: Text, language: Language, form: str | None) -> str:
-    template = text.template
-    args = text.args
+    template = text[_TEMPLATE]
     said = language.wording(template, form)
     if not isinstance(said, str):
-        n = args["n"]
+        n = text["n"]
         assert isinstance(n, int)
         k = language.ordinal(n) if template.rule == "ordinal" else language.plural(n)
         said = said[min(k, len(said) - 1)]
@@ -280,7 +296,7 @@ def _say(text: Text, language: Language, form: str | None) -> str:
     for before, name, part_form in _parts(said):
         out.append(before)
         if name is not None:
-            out.append(_say_arg(args[name], language, part_form))
+            out.append(_say_arg(text[name], language, part_form))
     return "".join(out)
 
 

@@ -203,3 +203,56 @@ def catalog_json(lang: str) -> dict[str, Any]:
         or "n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 == 2 && n % 100 != 12 ? 1 : n % 10 == 3 && n % 100 != 13 ? 2 : 3",
         "messages": _wordings(lang, sorted(all_templates().values(), key=lambda t: t.id)),
     }
+
+
+CLI_MODULES: Final = ("paris_score_cli.inputs", "paris_score_cli.check", "paris_score_cli.game")
+"""The command line's modules that make templates of its text output (their ids begin with ``cli.``)."""
+
+
+def source_templates() -> dict[str, Template]:
+    """Every template the catalogs translate: the library's, and the command line's when it is installed."""
+    for module in CLI_MODULES:
+        try:
+            importlib.import_module(module)
+        except ImportError:  # the library alone (the table page): no command line, no templates of its own
+            break
+    return all_templates()
+
+
+def _po_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def pot() -> str:
+    """The catalogs' template (``messages.pot``): every template's id and English, for ``msgmerge``
+    (docs/languages.md)."""
+    out = [
+        "# The messages of paris-score (docs/languages.md): msgctxt is a template's id, msgid its English.",
+        'msgid ""',
+        'msgstr ""',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        "",
+    ]
+    for id, template in sorted(source_templates().items()):
+        meaning = getattr(getattr(template, "kind", None), "meaning", None)
+        forms = template.forms()
+        if template.rule == "ordinal":
+            for k, form in enumerate(forms):
+                out += [f"#. ordinal form {k} (X-Ordinal-Forms)", f"msgctxt {_po_string(f'{id}.{k}')}"]
+                out += [f"msgid {_po_string(form)}", 'msgstr ""', ""]
+            continue
+        if meaning:
+            out.append(f"#. {meaning}")
+        out.append(f"msgctxt {_po_string(id)}")
+        out.append(f"msgid {_po_string(forms[0])}")
+        if len(forms) == 1:
+            out.append('msgstr ""')
+        else:
+            out.append(f"msgid_plural {_po_string(forms[1])}")
+            out += ['msgstr[0] ""', 'msgstr[1] ""']
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(pot(), end="")

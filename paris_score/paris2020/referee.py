@@ -45,6 +45,7 @@ NO_OWNER: Final = str(NO_OWNER_TEXT())
 NEGATIVE: Final = Template("p2020.negative", "expected a whole number of at least 0, got {n}")
 SAME_NAME: Final = Template("p2020.same-name", "{name} is the name of {earlier} too; names are distinct")
 PLAYER_COUNT: Final = Template("p2020.player-count", "{count}; Paris is played by 2 to 4 (K1)")
+PLAYERS: Final = counting("player")
 DISTRICT_COUNT: Final = Template("p2020.district-count", "{n} districts; Paris has {most} (K1)")
 GOES_UP: Final = Template(
     "p2020.tile-goes-up",
@@ -86,7 +87,7 @@ def problems(game: EndOfGame) -> list[Located]:
     found: list[Located] = []
     players = [p.name for p in game.players]
     if len(players) not in PLAYER_COUNTS:
-        found.append(Located("players", PLAYER_COUNT(count=counting("player")(n=len(players)))))
+        found.append(Located("players", PLAYER_COUNT(count=PLAYERS(n=len(players)))))
     found += _names("players", players, "player")
     for i, player in enumerate(game.players):
         found += _natural(f"players[{i}].points", player.points)
