@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from paris_score.errors import IllegalPositionError
-from paris_score.i18n import NONE, Template, Text, word
+from paris_score.i18n import NONE, TEMPLATE_KEY, Template, Text, word
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import (
     _BLUE,
@@ -364,18 +364,29 @@ FOUNTAIN_COUNTED: Final = Template(
     "card.fountain", ("{n} building beside the fountain: {ids}", "{n} buildings beside the fountain: {ids}")
 )
 _NONE: Final = word(NONE)
+_PAINTER_OFF: Final = NOT_ON_BOARD(piece=PAINTER)
+_DANCER_OFF: Final = NOT_ON_BOARD(piece=DANCER)
+_STATUE_OFF: Final = NOT_ON_BOARD(piece=STATUE)
+_FOUNTAIN_OFF: Final = NOT_ON_BOARD(piece=FOUNTAIN)
+_FRONT_OFF_BOARD: Final = FRONT_OFF_BOARD()
+# The texts below are made as Text({TEMPLATE_KEY: ...}): as cheap as the f-strings they replace (a score makes them).
 
 
 def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
-        return _make(CardScore, (PAINTER.card, 0, NOT_ON_BOARD(piece=PAINTER), 0))
+        return _make(CardScore, (PAINTER.card, 0, _PAINTER_OFF, 0))
     area, lamps = painter_area(sq, board or board_of(position))
     n = lamps.bit_count()
     return _make(
         CardScore,
-        (PAINTER.card, PAINTER_POINTS_PER_LAMP * n, PAINTER_COUNTED(n=n, spaces=names_text(lamps) or _NONE), area),
+        (
+            PAINTER.card,
+            PAINTER_POINTS_PER_LAMP * n,
+            Text({TEMPLATE_KEY: PAINTER_COUNTED, "n": n, "spaces": names_text(lamps) or _NONE}),
+            area,
+        ),
     )
 
 
@@ -396,10 +407,11 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     """
     sq = position.pieces.dancer
     if sq is None:
-        return _make(CardScore, (DANCER.card, 0, NOT_ON_BOARD(piece=DANCER), 0))
+        return _make(CardScore, (DANCER.card, 0, _DANCER_OFF, 0))
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return _make(CardScore, (DANCER.card, n, DANCER_COUNTED(n=n, spaces=names_text(area)), area))
+    detail = Text({TEMPLATE_KEY: DANCER_COUNTED, "n": n, "spaces": names_text(area)})
+    return _make(CardScore, (DANCER.card, n, detail, area))
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
@@ -416,20 +428,23 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     """S4c: with a free front, +2 a free adjacent space and +1 a free diagonal one."""
     piece = position.pieces.statue
     if piece is None:
-        return _make(CardScore, (STATUE.card, 0, NOT_ON_BOARD(piece=STATUE), 0))
+        return _make(CardScore, (STATUE.card, 0, _STATUE_OFF, 0))
     front, near, corner, points = statue_view(piece, board or board_of(position))
     if front is None:
-        return _make(CardScore, (STATUE.card, 0, FRONT_OFF_BOARD(), 0))
+        return _make(CardScore, (STATUE.card, 0, _FRONT_OFF_BOARD, 0))
     if not points:
-        return _make(CardScore, (STATUE.card, 0, FRONT_NOT_FREE(space=square_name(front)), 0))
-    detail = STATUE_COUNTED(
-        space=square_name(front),
-        near=near.bit_count(),
-        adjacent=names_text(near),
-        near_points=STATUE_POINTS_ADJACENT,
-        corner=corner.bit_count(),
-        diagonal=names_text(corner) or _NONE,
-        corner_points=STATUE_POINTS_DIAGONAL,
+        return _make(CardScore, (STATUE.card, 0, Text({TEMPLATE_KEY: FRONT_NOT_FREE, "space": square_name(front)}), 0))
+    detail = Text(
+        {
+            TEMPLATE_KEY: STATUE_COUNTED,
+            "space": square_name(front),
+            "near": near.bit_count(),
+            "adjacent": names_text(near),
+            "near_points": STATUE_POINTS_ADJACENT,
+            "corner": corner.bit_count(),
+            "diagonal": names_text(corner) or _NONE,
+            "corner_points": STATUE_POINTS_DIAGONAL,
+        }
     )
     return _make(CardScore, (STATUE.card, points, detail, near | corner))
 
@@ -448,12 +463,17 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
 def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     sq = position.pieces.fountain
     if sq is None:
-        return _make(CardScore, (FOUNTAIN.card, 0, NOT_ON_BOARD(piece=FOUNTAIN), 0))
+        return _make(CardScore, (FOUNTAIN.card, 0, _FOUNTAIN_OFF, 0))
     ids = [b.id for b in fountain_buildings(sq, player, board)]
     n = len(ids)
     return _make(
         CardScore,
-        (FOUNTAIN.card, FOUNTAIN_POINTS_PER_BUILDING * n, FOUNTAIN_COUNTED(n=n, ids=ids or _NONE), 0),
+        (
+            FOUNTAIN.card,
+            FOUNTAIN_POINTS_PER_BUILDING * n,
+            Text({TEMPLATE_KEY: FOUNTAIN_COUNTED, "n": n, "ids": ids or _NONE}),
+            0,
+        ),
     )
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ENGLISH",
     "TEMPLATES",
+    "TEMPLATE_KEY",
     "Arg",
     "Template",
     "Text",
@@ -88,8 +89,11 @@ def placeholders(template: str) -> set[tuple[str, str | None]]:
     return {(name, form) for _, name, form in _parts(template) if name is not None}
 
 
-_TEMPLATE: Final = ""
-"""The key under which a :class:`Text` keeps its template: no placeholder's name (those are words) can take it."""
+TEMPLATE_KEY: Final = ""
+"""The key under which a :class:`Text` keeps its template: no placeholder's name (those are words) can take it.
+``Text({TEMPLATE_KEY: template, **args})`` is the text ``template(**args)``, made without the copy of its
+arguments a call makes: for the few texts every score makes."""
+_TEMPLATE: Final = TEMPLATE_KEY
 
 
 class Template(functools.partial):  # type: ignore[type-arg]

@@ -186,22 +186,33 @@ def _wordings(lang: str, templates: Iterable[Template]) -> dict[str, Any]:
     return out
 
 
+FORMS_TABLE: Final = 200
+"""How far :func:`catalog_json`'s tables of forms go: past it, the form of ``n`` is that of ``100 + n % 100``."""
+
+
+def form_table(choose: Callable[[int], int]) -> list[int]:
+    """The form ``choose`` gives each of 0 ... 199: enough to know every number's (the catalogs' rules read
+    ``n % 10``, ``n % 100`` and ranges below 200), and data a page can read with no code evaluated."""
+    return [choose(n) for n in range(FORMS_TABLE)]
+
+
 def catalog_json(lang: str) -> dict[str, Any]:
     """Everything a program needs to say the library's texts (their ``{"id", "args"}`` objects) in ``lang``: the
     table page's catalog (docs/languages.md).
 
     ``messages`` maps every template id (and declined form, ``id:form``) to its wording, English where the
-    language has none; a plural message's wording is a list of forms, chosen by the JavaScript expression
-    ``plural`` of its ``n`` argument (``ordinal`` for the id ``ordinal``).
+    language has none; a message said of a number has a list of forms, of which ``plural[n]`` is the one for its
+    ``n`` argument (``ordinal[n]`` for the id ``ordinal``), ``plural[100 + n % 100]`` for ``n`` of 200 or more.
+    The command line's own texts (``cli.``) are left out.
     """
     found = catalog(lang)
+    templates = sorted((t for id, t in all_templates().items() if not id.startswith("cli.")), key=lambda t: t.id)
     return {
         "language": lang,
         "name": LANGUAGES[lang],
-        "plural": found.plural_expression or "n != 1",
-        "ordinal": found.ordinal_expression
-        or "n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 == 2 && n % 100 != 12 ? 1 : n % 10 == 3 && n % 100 != 13 ? 2 : 3",
-        "messages": _wordings(lang, sorted(all_templates().values(), key=lambda t: t.id)),
+        "plural": form_table(found.plural),
+        "ordinal": form_table(found.ordinal),
+        "messages": _wordings(lang, templates),
     }
 
 
