@@ -480,6 +480,9 @@ def test_a_locale_names_its_language(name: str | None, lang: str | None) -> None
         ({"LANGUAGE": "it", "LANG": "es_ES"}, "es"),
         ({"LANGUAGE": "pl"}, "pl"),
         ({"LANGUAGE": "pl", "LC_ALL": "C"}, "en"),
+        ({"LANGUAGE": "pl", "LANG": "POSIX"}, "en"),
+        ({"LANGUAGE": "cs", "LANG": "C.UTF-8"}, "cs"),
+        ({"LANG": "C.UTF-8"}, "en"),
         ({"LANGUAGE": "", "LC_ALL": "", "LANG": "fr_FR.UTF-8"}, "fr"),
     ],
 )

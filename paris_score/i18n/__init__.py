@@ -27,8 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self, TypeAlias, Union
 
-if TYPE_CHECKING:
-    from paris_score.documents import TextDict
+from paris_score.documents import TextDict
 
 __all__ = [
     "ENGLISH",

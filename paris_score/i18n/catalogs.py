@@ -160,10 +160,10 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language gettext programs would speak: the first of ``LANGUAGE`` (a colon list) that has a catalog,
     else the locale's (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``); English for ``C``, ``POSIX``, a language
     without a catalog, or nothing set.  As GNU gettext, ``LANGUAGE`` is not read when the locale is ``C`` or
-    ``POSIX`` (``LC_ALL=C`` speaks English whatever ``LANGUAGE`` says)."""
+    ``POSIX`` itself (``LC_ALL=C`` speaks English whatever ``LANGUAGE`` says; ``C.UTF-8`` does not stop it)."""
     env = os.environ if environ is None else environ
     locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
-    if language_named(locale) == ENGLISH:
+    if locale in ("C", "POSIX"):
         return ENGLISH
     for name in env.get("LANGUAGE", "").split(":"):
         found = language_named(name)
