@@ -557,7 +557,7 @@ def build_refusal(
 def jardin_refusal(
     player: Player, cells: Bitboard, lights: Bitboard, opponents: Bitboard, holds_metro: bool, holds_chartier: bool
 ) -> IllegalMoveError | None:
-    """The ground of the Jardin des Plantes (P4): never a streetlight space, never the opponent's colour [ruling:
+    """The ground of the Jardin des Plantes (P4): never a streetlight space, never the opponent's colour (P1) [ruling:
     Métropolitain and Chartier serve the 12 building pieces only]; ``None`` when it may go on ``cells``."""
     if cells & lights:
         wording = JARDIN_ON_LIGHT_METRO if holds_metro else JARDIN_ON_LIGHT_MOVE

@@ -35,6 +35,7 @@ UNFINISHED: Final[Verdict] = "legal, but not a finished game"
 __all__ = [
     "CHECK_FORMAT",
     "UNFINISHED",
+    "VERDICTS",
     "check_document",
     "left_out_line",
     "listed",

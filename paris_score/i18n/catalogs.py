@@ -30,8 +30,11 @@ __all__ = [
     "all_templates",
     "catalog",
     "catalog_json",
+    "form_table",
     "from_environment",
     "language_named",
+    "pot",
+    "source_templates",
 ]
 
 LANGUAGES: Final[dict[str, str]] = {
