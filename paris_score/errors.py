@@ -91,12 +91,39 @@ class Located:
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
+class Worded:
+    """What a refereed rule says: its ``rule``, its ``code``, its message (a :class:`~paris_score.i18n.Text`, said
+    in English only when :attr:`message` is read, or a string) and the ``spaces`` involved."""
+
+    __slots__ = ()
+    rule: str
+    code: str
+    _message: str | Text
+    spaces: tuple[Square, ...]
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return str(self._message)
+
+    @property
+    def message_text(self) -> Text | None:
+        """The message as a template and its arguments (:mod:`paris_score.i18n`), to be said in any language."""
+        said = self._message
+        return said if type(said) is Text else None
+
+    def said(self, lang: str = "en") -> str:
+        """``P1 building-on-wrong-colour: ... [C3 C4]``, the message in ``lang``."""
+        where = " ".join(square_name(sq) for sq in self.spaces)
+        return f"{self.rule} {self.code}: {render(self._message, lang)}" + (f" [{where}]" if where else "")
+
+
 Severity = Literal["error", "warning"]
 """An ``error`` makes a position illegal; a ``warning`` is what the box cannot confirm."""
 
 
 @attrs.frozen
-class Problem:
+class Problem(Worded):
     """One rule a position breaks (or, as a warning, cannot be confirmed).
 
     ``code`` is stable for programs, ``rule`` is the id in docs/rules.md, ``spaces``
@@ -110,24 +137,8 @@ class Problem:
     spaces: tuple[Square, ...] = ()
     severity: Severity = "error"
 
-    @property
-    def message(self) -> str:
-        """The message in English."""
-        return str(self._message)
-
-    @property
-    def message_text(self) -> Text | None:
-        """The message as a template and its arguments (:mod:`paris_score.i18n`), to be said in any language."""
-        said = self._message
-        return said if type(said) is Text else None
-
     def __str__(self) -> str:
         return self.said()
-
-    def said(self, lang: str = "en") -> str:
-        """``P1 building-on-wrong-colour: ... [C3 C4]``, the message in ``lang``."""
-        where = " ".join(square_name(sq) for sq in self.spaces)
-        return f"{self.rule} {self.code}: {render(self._message, lang)}" + (f" [{where}]" if where else "")
 
     def to_dict(self) -> ProblemDict:
         """The problem as ``paris-check/1`` lists it (``message_i18n``: the message as a template id and arguments)."""
@@ -215,7 +226,7 @@ class BatchError(ParisScoreError):
         super().__init__("\n".join(f"{where}: {line}" for line in lines))
 
 
-class IllegalMoveError(ParisScoreError):
+class IllegalMoveError(ParisScoreError, Worded):
     """A refused move (its checks run in a fixed order: one rule): ``code``, ``rule``, ``message``, ``spaces``.
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
@@ -226,23 +237,14 @@ class IllegalMoveError(ParisScoreError):
     never words them).
     """
 
+    code: ProblemCode
+
     def __init__(self, code: ProblemCode, rule: str, message: str | Text, spaces: Iterable[Square] = ()) -> None:
         self.code = code
         self.rule = rule
         self._message = message
         self.spaces = tuple(spaces)
         super().__init__()
-
-    @property
-    def message(self) -> str:
-        """The message in English."""
-        return str(self._message)
-
-    @property
-    def message_text(self) -> Text | None:
-        """The message as a template and its arguments (:mod:`paris_score.i18n`), to be said in any language."""
-        said = self._message
-        return said if type(said) is Text else None
 
     def __str__(self) -> str:
         return f"{self.rule} {self.code}: {self.message}"

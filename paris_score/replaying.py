@@ -24,10 +24,10 @@ from typing import Any, Final, cast
 import attrs
 
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
-from paris_score.errors import IllegalMoveError
+from paris_score.errors import IllegalMoveError, Worded
 from paris_score.formats.game_json import GameRecord, game_from_dict, loads_game
 from paris_score.game import GameState, _Referee
-from paris_score.i18n import ENGLISH, Text, render
+from paris_score.i18n import Text
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.moves import Move
 from paris_score.report import Report
@@ -38,7 +38,7 @@ REPLAY_FORMAT: Final = "paris-replay/1"
 
 
 @attrs.frozen
-class IllegalMove:
+class IllegalMove(Worded):
     """The first move a replay refuses: its 1-based number, whose turn it was, its text and the rule it breaks."""
 
     move: int
@@ -49,24 +49,8 @@ class IllegalMove:
     _message: str | Text = attrs.field(alias="message")
     spaces: tuple[Square, ...] = ()
 
-    @property
-    def message(self) -> str:
-        """The refusal's message in English."""
-        return str(self._message)
-
-    @property
-    def message_text(self) -> Text | None:
-        """The refusal's message as a template and its arguments (:mod:`paris_score.i18n`)."""
-        said = self._message
-        return said if type(said) is Text else None
-
     def __str__(self) -> str:
         return self.said()
-
-    def said(self, lang: str = ENGLISH) -> str:
-        """``P1 space-not-free: not free: C4 [C4]``, the message in ``lang``."""
-        where = " ".join(square_name(sq) for sq in self.spaces)
-        return f"{self.rule} {self.code}: {render(self._message, lang)}" + (f" [{where}]" if where else "")
 
     def to_dict(self) -> IllegalMoveDict:
         """The ``illegal`` object of ``paris-replay/1``."""

@@ -207,6 +207,8 @@ class Report:
 
 # The lines of the breakdown (docs/languages.md lists every template): a header, a line and the spaces it
 # counted, the result.
+PLAYER_LINE: Final = Template("report.player", "{player}")
+"""A player's part of the breakdown begins with its name (in capitals in the text output)."""
 LIT: Final = Template("report.lit-buildings", "lit buildings (S1)")
 GROUP: Final = Template("report.largest-group", "largest group (S2)")
 UNBUILT: Final = Template("report.unbuilt", "unbuilt (S3)")
@@ -291,8 +293,6 @@ def lines(report: Report, pad: bool = False) -> list[Line]:
     return out
 
 
-PLAYER_LINE: Final = Template("report.player", "{player}")
-"""A player's part of the breakdown begins with its name (in capitals in the text output)."""
 SHEET_WIDTH: Final = 40
 """A line of the sheet ends its points at this column of the text output."""
 

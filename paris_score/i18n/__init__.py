@@ -6,11 +6,14 @@ that only counts problems never words them); :func:`render` says it in another l
 catalogs of :mod:`paris_score.i18n.catalogs`; :meth:`Text.to_dict` is the ``{"id", "args"}`` object the JSON
 documents carry beside their English ``message``, from which a program (the table page) renders it alone::
 
-    >>> from paris_score.i18n import Template
-    >>> LEFT = Template("example.left", ("{n} building left", "{n} buildings left"))
-    >>> text = LEFT(n=2)
-    >>> str(text), text.to_dict()
-    ('2 buildings left', {'id': 'example.left', 'args': {'n': 2}})
+    >>> from paris_score.report import LEFT
+    >>> LEFT.english
+    ('{n} left (size {sizes})', '{n} left (sizes {sizes})')
+    >>> text = LEFT(n=2, sizes=["5", "3"])
+    >>> str(text)
+    '2 left (sizes 5, 3)'
+    >>> text.to_dict()
+    {'id': 'report.reserve', 'args': {'n': 2, 'sizes': ['5', '3']}}
 
 A template's English is one string, or a singular and a plural chosen by its ``n`` argument.  Placeholders are
 ``{name}``, or ``{name:form}`` where a language declines a word (``player.orange:gen``, docs/languages.md).  An
@@ -92,7 +95,6 @@ TEMPLATE_KEY: Final = ""
 """The key under which a :class:`Text` keeps its template: no placeholder's name (those are words) can take it.
 ``Text({TEMPLATE_KEY: template, **args})`` is the text ``template(**args)``, made without the copy of its
 arguments a call makes: for the few texts every score makes."""
-_TEMPLATE: Final = TEMPLATE_KEY
 
 
 class Template(functools.partial):  # type: ignore[type-arg]
@@ -112,7 +114,7 @@ class Template(functools.partial):  # type: ignore[type-arg]
 
     def __new__(cls, id: str, english: str | tuple[str, ...], rule: str | None = None) -> Self:
         self = super().__new__(cls, Text)
-        self.keywords[_TEMPLATE] = self
+        self.keywords[TEMPLATE_KEY] = self
         if not isinstance(english, str) and rule is None:
             rule = "plural"
         self.id = id
@@ -155,7 +157,7 @@ class Text(dict[str, Any]):
 
     @property
     def template(self) -> Template:
-        return self[_TEMPLATE]  # type: ignore[no-any-return]
+        return self[TEMPLATE_KEY]  # type: ignore[no-any-return]
 
     @property
     def args(self) -> dict[str, Arg]:
@@ -245,8 +247,6 @@ def _json(value: Arg) -> Any:
         return text.to_dict()
     if isinstance(value, list | tuple):
         return [_json(v) for v in value]
-    if isinstance(value, bool | int):
-        return int(value)
     return str(value)
 
 
@@ -288,7 +288,7 @@ def render(text: Arg, lang: str = ENGLISH) -> str:
 
 
 def _say(text: Text, language: Language, form: str | None) -> str:
-    template = text[_TEMPLATE]
+    template = text[TEMPLATE_KEY]
     said = language.wording(template, form)
     if not isinstance(said, str):
         n = text["n"]
