@@ -33,7 +33,6 @@ import attrs
 
 from paris_score import placement
 from paris_score.errors import IllegalMoveError, SetupError
-from paris_score.i18n import Text
 from paris_score.model import (
     _BLUE,
     _ORANGE,
@@ -901,8 +900,10 @@ class GameState:
         if refusal is not None:
             raise refusal
 
-    def _need_free(self, sq: Square, rule: str, what: Text) -> None:
+    def _need_free(self, sq: Square, rule: str, piece: Piece | None = None) -> None:
+        """W1: ``sq`` free for ``piece`` (``None``: the annex), said so only when it is not."""
         if self.occupied >> sq & 1:
+            what = THE_ANNEX if piece is None else THE_PIECE(piece=piece)
             raise NOT_FREE_HERE.refuse((sq,), rule=rule, thing=what, space=square_name(sq))
 
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
@@ -955,7 +956,7 @@ class GameState:
 
     def _annex(self, sq: Square, k: int, cards: Cards) -> GameState:
         player = self.turn
-        self._need_free(sq, "P8", THE_ANNEX)
+        self._need_free(sq, "P8")
         b = self.buildings[k]
         refusal = placement.annex_refusal(player, sq, b, self._own(player))
         if refusal is not None:
@@ -973,7 +974,7 @@ class GameState:
         )
 
     def _statue(self, sq: Square, facing: Facing, cards: Cards) -> GameState:
-        self._need_free(sq, "P11", THE_PIECE(piece=STATUE))
+        self._need_free(sq, "P11", STATUE)
         refusal = placement.statue_refusal(sq, facing, self.occupied)
         if refusal is not None:
             raise refusal
@@ -982,7 +983,7 @@ class GameState:
 
     def _fountain(self, sq: Square, chartier: Square | None, cards: Cards) -> GameState:
         player = self.turn
-        self._need_free(sq, "P12", THE_PIECE(piece=FOUNTAIN))
+        self._need_free(sq, "P12", FOUNTAIN)
         opp = self.ground[player is _ORANGE]
         allowed = self._allowed(FOUNTAIN, player)
         refusal = placement.fountain_refusal(player, sq, chartier, allowed, opp, self.chartier is player)
@@ -995,7 +996,7 @@ class GameState:
     def _piece(self, card: Postcard, sq: Square, cards: Cards) -> GameState:
         piece = card.piece
         assert piece is not None, card  # only the one-space cards reach here (PIECE_CARDS)
-        self._need_free(sq, piece.rule, THE_PIECE(piece=piece))
+        self._need_free(sq, piece.rule, piece)
         self._need_ground(piece, sq)
         return self._placed(cards, piece, sq, **{piece.key: sq})
 

@@ -506,6 +506,10 @@ def test_the_catalogs_ship_in_the_package_and_in_the_page() -> None:
     assert set(shipped) == {f"static/i18n/{lang}.json" for lang in LANGUAGES}
     assert all(len(data) < 40_000 and json.loads(data)["language"] in LANGUAGES for data in shipped.values())
     assert page.facts()["languages"] == LANGUAGES
+    from paris_score_cli.serve import load_assets
+
+    served = load_assets()
+    assert all(served[f"/{path}"] == (data, "application/json") for path, data in shipped.items())
 
 
 def test_every_library_template_is_in_the_library() -> None:
