@@ -1,8 +1,15 @@
-"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed."""
+"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed.
+
+The suite speaks English whatever the machine's locale (``LANGUAGE=en``, read first, docs/languages.md): the tests
+of other languages set theirs.
+"""
 
 from __future__ import annotations
 
 import importlib.util
+import os
+
+os.environ["LANGUAGE"] = "en"
 
 collect_ignore = [
     path

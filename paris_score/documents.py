@@ -10,7 +10,18 @@ program can annotate the JSON it reads back::
     doc: paris_score.documents.ScoreDocument = json.loads(text)
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
+
+
+class TextDict(TypedDict):
+    """A message as a template id and its arguments (:meth:`paris_score.i18n.Text.to_dict`), beside its English:
+    what a program says in a language with the catalogs (docs/languages.md)."""
+
+    id: str
+    args: dict[str, Any]
+    """Each argument: a number, a string said as it is, a nested text (a word of the game such as
+    ``{"id": "player.orange", "args": {}}``), or a list of them."""
+
 
 PlayerName = Literal["orange", "blue"]
 WinnerName = Literal["orange", "blue", "tie"]
@@ -107,6 +118,7 @@ class CardScoreDict(TypedDict):
     card: str
     points: int
     detail: str
+    detail_i18n: NotRequired[TextDict]
 
 
 class CardScoresDict(TypedDict):
@@ -135,6 +147,15 @@ class ScoreDocument(TypedDict):
     players: PlayersDict
     winner: WinnerName
     notes: list[str]
+    notes_i18n: NotRequired[list[TextDict]]
+
+
+class LineDict(TypedDict):
+    """A line of a breakdown (:func:`paris_score.report.lines`): its depth, its text, its points (or ``None``)."""
+
+    depth: int
+    text_i18n: TextDict
+    points: int | None
 
 
 # paris-check/1
@@ -241,6 +262,7 @@ class ProblemDict(TypedDict):
     severity: Literal["error", "warning"]
     spaces: list[str]
     message: str
+    message_i18n: NotRequired[TextDict]
 
 
 class CountsDict(TypedDict):
@@ -256,6 +278,7 @@ class IllegalMoveDict(TypedDict):
     rule: str
     message: str
     spaces: list[str]
+    message_i18n: NotRequired[TextDict]
 
 
 class RecordDict(TypedDict):
@@ -277,6 +300,7 @@ class CheckDocument(TypedDict):
     readable: Literal[True]
     legal: bool
     verdict: Verdict
+    verdict_i18n: NotRequired[TextDict]
     final: bool
     pieces: str | None
     counts: CountsDict
@@ -481,6 +505,7 @@ class Paris2020StandingDict(TypedDict):
     place: int
     points: int
     why_none: str
+    why_none_i18n: NotRequired[TextDict | None]
 
 
 class Paris2020DistrictScoreDict(TypedDict):
@@ -488,12 +513,14 @@ class Paris2020DistrictScoreDict(TypedDict):
     scoring: list[int]
     standings: list[Paris2020StandingDict]
     ties: list[str]
+    ties_i18n: NotRequired[list[TextDict]]
     unplaced: list[str]
 
 
 class LocatedDict(TypedDict):
     where: str
     message: str
+    message_i18n: NotRequired[TextDict | None]
 
 
 class Paris2020ScoreDocument(TypedDict):
@@ -504,4 +531,6 @@ class Paris2020ScoreDocument(TypedDict):
     districts: list[Paris2020DistrictScoreDict]
     winners: list[str]
     decided_by: Decider
+    result_i18n: NotRequired[TextDict]
+    """The result line (K7) as a template id and its arguments."""
     warnings: list[LocatedDict]

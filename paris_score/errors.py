@@ -30,6 +30,7 @@ from typing import Final, Literal
 import attrs
 
 from paris_score.documents import ProblemCode, ProblemDict
+from paris_score.i18n import Text, render
 from paris_score.squares import Square, square_name
 
 MAX_WHERE: Final = 120
@@ -58,8 +59,8 @@ def _clip_where(text: str) -> str:
     return clip(text, MAX_WHERE)
 
 
-def _clip_message(text: str) -> str:
-    return clip(text, MAX_MESSAGE)
+def _clip_message(text: str | Text) -> str | Text:
+    return clip(text, MAX_MESSAGE) if type(text) is str else text
 
 
 @attrs.frozen
@@ -67,14 +68,54 @@ class Located:
     """One thing wrong with the input text: where it is and what was expected.
 
     Both texts are clipped in the middle (:func:`clip`) when they run long, so
-    hostile input cannot make an error message huge.
+    hostile input cannot make an error message huge.  The message may be given
+    as a :class:`~paris_score.i18n.Text` (:attr:`message_text`), to be said in any language.
     """
 
     where: str = attrs.field(converter=_clip_where)
-    message: str = attrs.field(converter=_clip_message)
+    _message: str | Text = attrs.field(converter=_clip_message, alias="message")
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        said = self._message
+        return said if type(said) is str else clip(str(said), MAX_MESSAGE)
+
+    @property
+    def message_text(self) -> Text | None:
+        """The message as a template and its arguments, when it was given so."""
+        said = self._message
+        return said if type(said) is Text else None
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class Worded:
+    """What a refereed rule says: its ``rule``, its ``code``, its message (a :class:`~paris_score.i18n.Text`, said
+    in English only when :attr:`message` is read, or a string) and the ``spaces`` involved."""
+
+    __slots__ = ()
+    rule: str
+    code: str
+    _message: str | Text
+    spaces: tuple[Square, ...]
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return str(self._message)
+
+    @property
+    def message_text(self) -> Text | None:
+        """The message as a template and its arguments (:mod:`paris_score.i18n`), to be said in any language."""
+        said = self._message
+        return said if type(said) is Text else None
+
+    def said(self, lang: str = "en") -> str:
+        """``P1 building-on-wrong-colour: ... [C3 C4]``, the message in ``lang``."""
+        where = " ".join(square_name(sq) for sq in self.spaces)
+        return f"{self.rule} {self.code}: {render(self._message, lang)}" + (f" [{where}]" if where else "")
 
 
 Severity = Literal["error", "warning"]
@@ -82,7 +123,7 @@ Severity = Literal["error", "warning"]
 
 
 @attrs.frozen
-class Problem:
+class Problem(Worded):
     """One rule a position breaks (or, as a warning, cannot be confirmed).
 
     ``code`` is stable for programs, ``rule`` is the id in docs/rules.md, ``spaces``
@@ -91,23 +132,26 @@ class Problem:
 
     code: ProblemCode
     rule: str
-    message: str
+    _message: str | Text = attrs.field(alias="message")
+    """Its message: a :class:`~paris_score.i18n.Text` (said in English when :attr:`message` is read), or a string."""
     spaces: tuple[Square, ...] = ()
     severity: Severity = "error"
 
     def __str__(self) -> str:
-        where = " ".join(square_name(sq) for sq in self.spaces)
-        return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
+        return self.said()
 
     def to_dict(self) -> ProblemDict:
-        """The problem as ``paris-check/1`` lists it."""
-        return {
+        """The problem as ``paris-check/1`` lists it (``message_i18n``: the message as a template id and arguments)."""
+        found: ProblemDict = {
             "code": self.code,
             "rule": self.rule,
             "severity": self.severity,
             "spaces": [square_name(sq) for sq in self.spaces],
             "message": self.message,
         }
+        if type(self._message) is Text:
+            found["message_i18n"] = self._message.to_dict()
+        return found
 
 
 class ParisScoreError(ValueError):
@@ -182,38 +226,45 @@ class BatchError(ParisScoreError):
         super().__init__("\n".join(f"{where}: {line}" for line in lines))
 
 
-class IllegalMoveError(ParisScoreError):
+class IllegalMoveError(ParisScoreError, Worded):
     """A refused move (its checks run in a fixed order: one rule): ``code``, ``rule``, ``message``, ``spaces``.
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
     refused move reads like a rule a position breaks.  The engine makes each from
     the table of codes (:meth:`paris_score.problems.Kind.refuse`), which gives every
-    code its rules and meaning.
+    code its rules and meaning; :attr:`message_text` is the message as a template and
+    its arguments, said in English only when asked for (a bot trying moves
+    never words them).
     """
 
-    def __init__(self, code: ProblemCode, rule: str, message: str, spaces: Iterable[Square] = ()) -> None:
+    code: ProblemCode
+
+    def __init__(self, code: ProblemCode, rule: str, message: str | Text, spaces: Iterable[Square] = ()) -> None:
         self.code = code
         self.rule = rule
-        self.message = message
+        self._message = message
         self.spaces = tuple(spaces)
-        super().__init__(f"{rule} {code}: {message}")
+        super().__init__()
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.code}: {self.message}"
 
     @property
     def problem(self) -> Problem:
-        return Problem(self.code, self.rule, self.message, self.spaces)
+        return Problem(self.code, self.rule, self._message, self.spaces)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.code, self.rule, self.message, self.spaces))
+        return (type(self), (self.code, self.rule, self._message, self.spaces))
 
 
 class MoveNotationError(IllegalMoveError):
     """A move's text does not parse (G3; G2 for an area off the board); ``code`` is ``bad-notation``."""
 
-    def __init__(self, message: str, rule: str = "G3") -> None:
+    def __init__(self, message: str | Text, rule: str = "G3") -> None:
         super().__init__("bad-notation", rule, message)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.message, self.rule))
+        return (type(self), (self._message, self.rule))
 
 
 class SetupError(PositionFormatError):

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 import attrs
 
 from paris_score.errors import NotAPlayerError, counted
+from paris_score.i18n import Template, Text, word, words_of
 from paris_score.postcards import LAMP_PIECES, PIECE, PIECES, STANDING, Allowed, Piece, Postcard
 from paris_score.shapes import Shape, is_shape, normalise
 from paris_score.squares import (
@@ -74,6 +75,23 @@ def _owner(value: PlayerLike) -> Player:
 
 Facing = Literal["up", "down", "left", "right"]
 FACINGS: Final[tuple[Facing, ...]] = ("up", "down", "left", "right")
+
+# The words of messages (paris_score.i18n): a player said as a word of the game, a facing, what stands on the board.
+_PLAYER_WORDS: Final = {player: word(Template(f"player.{player}", str(player))) for player in PLAYERS}
+words_of(Player, _PLAYER_WORDS.__getitem__)
+FACING_WORDS: Final = {facing: word(Template(f"facing.{facing}", facing)) for facing in FACINGS}
+"""Each facing as a word of messages (``the statue on C4 faces up``)."""
+BUILDING: Final = Template("thing.building", "building {id}")
+JARDIN: Final = Template("thing.jardin", "the Jardin des Plantes {id}")
+ANNEX_OF: Final = Template("thing.annex", "the annex of {id}")
+THE_PIECE: Final = Template("thing.piece", "the {piece}")
+THE_ANNEX: Final = word(Template("thing.the-annex", "the annex"))
+
+
+def building_name(building: Building) -> Text:
+    """A building in messages: ``building A``, or ``the Jardin des Plantes J``."""
+    return JARDIN(id=building.id) if building.jardin else BUILDING(id=building.id)
+
 
 PatternName = Literal["square2", "diamond2", "rays4", "rays8"]
 PATTERN_NAMES: Final[tuple[PatternName, ...]] = ("square2", "diamond2", "rays4", "rays8")
@@ -477,9 +495,13 @@ class Position:
 
     def things(self) -> list[tuple[str, Bitboard]]:
         """Every piece standing on the board, named (``building A``, ``the painter``), with its spaces."""
-        things = [(f"building {b.id}", b.cells) for b in self.buildings]
-        things += [(f"the annex of {b.id}", 1 << b.annex) for b in self.buildings if b.annex is not None]
-        things += [(f"the {PIECE[key].label}", 1 << sq) for key, sq in self.pieces.placed().items()]
+        return [(str(name), spaces) for name, spaces in self.named_things()]
+
+    def named_things(self) -> list[tuple[Text, Bitboard]]:
+        """:meth:`things`, each name a text to say in any language (:mod:`paris_score.i18n`)."""
+        things = [(BUILDING(id=b.id), b.cells) for b in self.buildings]
+        things += [(ANNEX_OF(id=b.id), 1 << b.annex) for b in self.buildings if b.annex is not None]
+        things += [(THE_PIECE(piece=PIECE[key]), 1 << sq) for key, sq in self.pieces.placed().items()]
         return things
 
     def _repr_svg_(self) -> str:

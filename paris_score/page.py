@@ -22,6 +22,7 @@ import attrs
 
 import paris_score
 from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
+from paris_score.i18n import Text
 from paris_score.printable import json_text, printable
 from paris_score.verdict import problems_document, summary
 
@@ -56,7 +57,7 @@ class RequestError(Exception):
         return {
             "status": self.status,
             "error": self.error,
-            "errors": [{"where": e.where, "message": e.message} for e in self.errors],
+            "errors": [_located(e) for e in self.errors],
             **self.extra,
         }
 
@@ -65,11 +66,21 @@ class RequestError(Exception):
         return Answer(self.status, json_text(self.body()).encode(), "application/json")
 
 
+def _located(error: Located) -> dict[str, Any]:
+    """An error of an answer: where, the message, and (``message_i18n``) the message as a text when it is one."""
+    said = error.message_text
+    found: dict[str, Any] = {"where": error.where, "message": error.message}
+    if said is not None:
+        found["message_i18n"] = said.to_dict()
+    return found
+
+
 def facts() -> dict[str, Any]:
     """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
     from paris_score import annotate, svg
     from paris_score.formats import loads
     from paris_score.formats.position_json import POSITION_FORMAT
+    from paris_score.i18n.catalogs import LANGUAGES
     from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
     from paris_score.postcards import STARRED, Postcard
     from paris_score.problems import PROBLEMS
@@ -87,6 +98,7 @@ def facts() -> dict[str, Any]:
         "box_sizes": BOX_SIZES,
         "cards": [{"slug": str(card), "title": card.title, "starred": card in STARRED} for card in Postcard],
         "still_to_enter": [code for code, kind in PROBLEMS.items() if kind.pending],
+        "languages": LANGUAGES,
         # Shown with the entry sketched over it until the referee's first picture (the static page's start).
         "empty_board": str(annotate.board(loads(json.dumps({"format": POSITION_FORMAT, "ground": ["o" * 8] * 8})))),
     }
@@ -95,6 +107,17 @@ def facts() -> dict[str, Any]:
 def facts_json() -> bytes:
     """:func:`facts` as the page loads it (``static/facts.json``)."""
     return json.dumps(facts(), ensure_ascii=False).encode()
+
+
+def catalog_files() -> dict[str, bytes]:
+    """``static/i18n/LANG.json`` for each language of :data:`~paris_score.i18n.catalogs.LANGUAGES`: the catalog
+    the page says every text of the answers in (:func:`~paris_score.i18n.catalogs.catalog_json`), by its path."""
+    from paris_score.i18n.catalogs import LANGUAGES, catalog_json
+
+    return {
+        f"static/i18n/{lang}.json": json.dumps(catalog_json(lang), ensure_ascii=False, separators=(",", ":")).encode()
+        for lang in LANGUAGES
+    }
 
 
 # -- the query ---------------------------------------------------------------------------------------------------
@@ -187,20 +210,22 @@ def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, st
     return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
 
 
-def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Position, list[str]]:
-    """``position`` without each piece standing on a space an earlier one holds (W1), and the names left out.
+def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Position, list[Text]]:
+    """``position`` without each piece standing on a space an earlier one holds (W1), and the names left out
+    (``building A``, ``the painter``: texts, :mod:`paris_score.i18n`).
 
     Pieces are taken in the order :meth:`~paris_score.Position.things` lists them (buildings, annexes, the
     other pieces), so a piece put down on a building is the one left out, never the building under it.
     """
+    from paris_score.model import ANNEX_OF, BUILDING, THE_PIECE
     from paris_score.postcards import PIECE
 
     taken = 0
-    left_out: list[str] = []
+    left_out: list[Text] = []
     buildings = []
     for building in position.buildings:
         if building.cells & taken:
-            left_out.append(f"building {building.id}")
+            left_out.append(BUILDING(id=building.id))
         else:
             taken |= building.cells
             buildings.append(building)
@@ -208,14 +233,14 @@ def without_overlaps(position: paris_score.Position) -> tuple[paris_score.Positi
         if building.annex is not None:
             if taken >> building.annex & 1:
                 buildings[i] = attrs.evolve(building, annex=None)
-                left_out.append(f"the annex of {building.id}")
+                left_out.append(ANNEX_OF(id=building.id))
             else:
                 taken |= 1 << building.annex
     pieces = position.pieces
     for key, sq in pieces.placed().items():
         if taken >> sq & 1:
             pieces = attrs.evolve(pieces, **{key: None})
-            left_out.append(f"the {PIECE[key].label}")
+            left_out.append(THE_PIECE(piece=PIECE[key]))
         else:
             taken |= 1 << sq
     return attrs.evolve(position, buildings=tuple(buildings), pieces=pieces), left_out
@@ -226,9 +251,11 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
 
     ``check`` is the paris-check/1 document; ``score`` the paris-score/1 report even when the position breaks a
     rule (as ``score --no-check``), and when pieces stand on one another (W1) the report of the position without
-    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``svg`` the picture.
+    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``lines`` the breakdown
+    line by line, each as a template id and arguments (:func:`paris_score.report.lines`); ``svg`` the picture.
     """
     from paris_score import annotate
+    from paris_score.report import lines
     from paris_score.squares import scan, square_name
 
     overlays = query.get("overlay", [])
@@ -246,8 +273,10 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
             "format": TABLE_FORMAT,
             "check": check,
             "score": report.to_dict(),
-            "left_out": left_out,
+            "left_out": [str(name) for name in left_out],
+            "left_out_i18n": [name.to_dict() for name in left_out],
             "counted": counted_spaces,
+            "lines": [line.to_dict() for line in lines(report)],
             "svg": str(annotate.board(position, overlays=overlays)),
         }
     )

@@ -37,9 +37,12 @@ from typing import Final, NamedTuple
 import attrs
 
 from paris_score.errors import IllegalMoveError, Problem
+from paris_score.i18n import Template, Text
 from paris_score.model import (
+    FACING_WORDS,
     FACINGS,
     FRONT,
+    JARDIN,
     MAX_BUILDINGS,
     PLAYERS,
     Building,
@@ -49,30 +52,58 @@ from paris_score.model import (
     Position,
     Statue,
     as_player,
+    building_name,
 )
 from paris_score.postcards import FOUNTAIN, Allowed, Piece, Postcard
 from paris_score.problems import (
-    ANNEX_NOT_ADJACENT,
-    ANNEX_ON_WRONG_COLOUR,
-    BUILDING_NOT_CONNECTED,
-    BUILDING_ON_STREETLIGHT,
-    BUILDING_ON_WRONG_COLOUR,
-    CHARTIER_NOT_HELD,
-    CHARTIER_NOT_ON_OPPONENT_COLOUR,
-    CHARTIER_NOT_UNDER_FOUNTAIN,
-    CHARTIER_ON_WRONG_COLOUR,
-    JARDIN_ON_STREETLIGHT,
-    LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
-    METRO_NOT_A_STREETLIGHT_OF_BUILDING,
-    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT,
-    METROPOLITAIN_NOT_HELD,
-    PIECE_ON_WRONG_COLOUR,
-    PLACEMENT_EMPTY,
-    SPACE_NOT_FREE,
-    STATUE_FRONT_NOT_FREE,
-    STATUE_FRONT_OFF_BOARD,
-    TOO_MANY_BUILDINGS,
-    Kind,
+    ANNEX_APART,
+    ANNEX_APART_MOVE,
+    ANNEX_OFF_OWN,
+    ANNEX_OFF_OWN_MOVE,
+    CHARTIER_NOT_FOUNTAIN,
+    CHARTIER_NOT_OPPONENT,
+    CHARTIER_NOT_YOURS,
+    CHARTIER_OFF_OPPONENT,
+    CHARTIER_OFF_OPPONENT_MOVE,
+    FACES_OFF,
+    FRONT_COVERED,
+    JARDIN_ON_LIGHT,
+    JARDIN_ON_LIGHT_METRO,
+    JARDIN_ON_LIGHT_MOVE,
+    JARDIN_ON_OPPONENT,
+    JARDIN_ON_OPPONENT_CHARTIER,
+    METRO_NOT_COVERED,
+    METRO_NOT_HELD,
+    METRO_TOO_MANY,
+    METRO_TOO_MANY_PLACEMENT,
+    NO_CHIMNEY_TO_BUILD,
+    NOT_CONNECTED_PLACEMENT,
+    NOT_FREE,
+    NOT_FREE_IN_FRONT,
+    NOTHING_TO_PLACE,
+    OFF_OWN,
+    OFF_OWN_MOVE,
+    OFF_OWN_OR_MIXED,
+    OFF_OWN_OR_MIXED_CHARTIER,
+    OFF_OWN_OR_MIXED_MOVE,
+    OFF_STREETLIGHT,
+    OFF_STREETLIGHT_MOVE,
+    ON_OPPONENT,
+    ON_OPPONENT_CHARTIER_USED,
+    ON_OPPONENT_NAME_CHARTIER,
+    ON_OPPONENT_NO_CHARTIER,
+    ON_OPPONENT_ONE_CHARTIER,
+    ON_OPPONENT_PLACEMENT,
+    ON_OPPONENT_TOO_MANY,
+    ON_STREETLIGHT,
+    ON_STREETLIGHT_METRO_USED,
+    ON_STREETLIGHT_NAME_METRO,
+    ON_STREETLIGHT_NO_METRO,
+    ON_STREETLIGHT_ONE_METRO,
+    ON_STREETLIGHT_PLACEMENT,
+    STANDING_ON,
+    WOULD_FACE_OFF,
+    Wording,
 )
 from paris_score.shapes import (
     Shape,
@@ -123,12 +154,34 @@ class Placement:
         return shape_of(self.cells)
 
     def __str__(self) -> str:
-        text = " ".join(names(self.cells))
-        if self.streetlight is not None:
-            text += f" (Métropolitain: {square_name(self.streetlight)})"
-        if self.chartier is not None:
-            text += f" (Chartier: {square_name(self.chartier)})"
-        return text
+        return str(self.text)
+
+    @property
+    def text(self) -> Text:
+        """``C3 D3 D4``, and the card builds it uses (``(Métropolitain: D4)``), said in any language."""
+        spaces = " ".join(names(self.cells))
+        uses = [
+            (card, sq)
+            for card, sq in ((Postcard.METROPOLITAIN, self.streetlight), (Postcard.CHARTIER, self.chartier))
+            if sq is not None
+        ]
+        if not uses:
+            return PLACED(spaces=spaces)
+        if len(uses) == 1:
+            return PLACED_WITH_CARD(spaces=spaces, card=uses[0][0], space=square_name(uses[0][1]))
+        return PLACED_WITH_CARDS(
+            spaces=spaces,
+            card=uses[0][0],
+            space=square_name(uses[0][1]),
+            card2=uses[1][0],
+            space2=square_name(uses[1][1]),
+        )
+
+
+PLACED: Final = Template("placement", "{spaces}")
+PLACED_WITH_CARD: Final = Template("placement.card", "{spaces} ({card}: {space})")
+PLACED_WITH_CARDS: Final = Template("placement.cards", "{spaces} ({card}: {space}) ({card2}: {space2})")
+"""A placement: its spaces, and the spaces the card builds it uses cover (Métropolitain, then Chartier)."""
 
 
 def metropolitain_open(position: Position, player: PlayerLike) -> bool:
@@ -307,7 +360,13 @@ def _board_order(cells: Bitboard) -> int:
 
 def what_stands_on(position: Position, sq: Square) -> str | None:
     """A name for the piece on ``sq`` (``"building D"``, ``"the painter"``), or ``None``."""
-    for name, spaces in position.things():
+    name = _thing_on(position, sq)
+    return None if name is None else str(name)
+
+
+def _thing_on(position: Position, sq: Square) -> Text | None:
+    """:func:`what_stands_on`, said in any language."""
+    for name, spaces in position.named_things():
         if spaces >> sq & 1:
             return name
     return None
@@ -331,25 +390,21 @@ def placement_problems(
     """
     player = as_player(player)
     if not cells:
-        return [PLACEMENT_EMPTY("a building covers at least one space")]
+        return [NOTHING_TO_PLACE.problem()]
     problems = []
     count = len(position.buildings_of(player))
     if count >= MAX_BUILDINGS:
-        problems.append(
-            TOO_MANY_BUILDINGS(
-                f"{player} has built {count} buildings and has no chimney left (at most {MAX_BUILDINGS})",
-            )
-        )
+        problems.append(NO_CHIMNEY_TO_BUILD.problem(player=player, n=count, most=MAX_BUILDINGS))
     if not is_connected(cells):
-        problems.append(BUILDING_NOT_CONNECTED("the spaces are not connected edge to edge", scan(cells)))
+        problems.append(NOT_CONNECTED_PLACEMENT.problem(scan(cells)))
     taken = cells & position.occupied
     if taken:
-        what = ", ".join(f"{square_name(sq)} ({what_stands_on(position, sq)})" for sq in scan(taken))
-        problems.append(SPACE_NOT_FREE(f"not free: {what}", scan(taken)))
+        what = [STANDING_ON(space=square_name(sq), thing=_thing_on(position, sq)) for sq in scan(taken)]
+        problems.append(NOT_FREE.problem(scan(taken), spaces=what))
     colours = position.colours
     holds_metro = metropolitain_open(position, player) if metropolitain is None else metropolitain
     holds_chartier = chartier_open(position, player) if chartier is None else chartier
-    for kind, message, spaces in _ground_faults(
+    for wording, message, spaces in _ground_faults(
         player,
         cells,
         colours.streetlight,
@@ -360,7 +415,7 @@ def placement_problems(
         holds_chartier,
         move=False,
     ):
-        problems.append(kind(message, scan(spaces)))
+        problems.append(wording.kind(message, scan(spaces)))
     return problems
 
 
@@ -388,40 +443,34 @@ def first_placement(
 
 
 class _CardGround(NamedTuple):
-    """A ground P1 keeps a building off, of which one card's build allows one space (P3, P7), and the words for a
-    building covering more of it: the code, the ground, then how a refused move's message ends when the option
-    was named, when the card is not held, when one space is left to name, when more are; then a position's
-    message when the card is not open, and its code and message when the building covers more than one space."""
+    """A ground P1 keeps a building off, of which one card's build allows one space (P3, P7), and the wordings of
+    a building covering more of it: a refused move's when the option was named, when the card is not held, when
+    one space is left to name, when more are; then a position's when the card is not open, and when the building
+    covers more than one space."""
 
-    kind: Kind
-    what: str
-    used: str
-    not_held: str
-    name_it: str
-    one: str
-    closed: str
-    too_many: tuple[Kind, str]
+    used: Wording
+    not_held: Wording
+    name_it: Wording
+    one: Wording
+    closed: Wording
+    too_many: Wording
 
 
 _LIGHT: Final = _CardGround(
-    BUILDING_ON_STREETLIGHT,
-    "a streetlight space",
-    "; Métropolitain lets a building cover one streetlight space only (P3)",
-    "; a building covers none without an unused Métropolitain build, and {player} holds none (P1)",
-    " not named by metro= (P3)",
-    "; the unused Métropolitain build lets it cover one of them only (P3)",
-    "covers a streetlight space without an open Métropolitain (P3)",
-    (METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT, "covers {n} streetlight spaces; Métropolitain allows exactly one"),
+    ON_STREETLIGHT_METRO_USED,
+    ON_STREETLIGHT_NO_METRO,
+    ON_STREETLIGHT_NAME_METRO,
+    ON_STREETLIGHT_ONE_METRO,
+    ON_STREETLIGHT_PLACEMENT,
+    METRO_TOO_MANY_PLACEMENT,
 )
 _COLOUR: Final = _CardGround(
-    BUILDING_ON_WRONG_COLOUR,
-    "{other}'s colour",
-    "; the Chartier space lies under one space only (P7)",
-    "; a building goes on {player}'s colour or mixed spaces (P1)",
-    " not named by chartier= (P7)",
-    "; the held Chartier space may lie under one of them only (P7)",
-    "covers {other}'s colour",
-    (BUILDING_ON_WRONG_COLOUR, "covers {n} spaces of {other}'s colour; Chartier makes only one of them mixed"),
+    ON_OPPONENT_CHARTIER_USED,
+    ON_OPPONENT_NO_CHARTIER,
+    ON_OPPONENT_NAME_CHARTIER,
+    ON_OPPONENT_ONE_CHARTIER,
+    ON_OPPONENT_PLACEMENT,
+    ON_OPPONENT_TOO_MANY,
 )
 
 
@@ -436,15 +485,15 @@ def _ground_faults(
     holds_chartier: bool,
     *,
     move: bool,
-) -> list[tuple[Kind, str, Bitboard]]:
+) -> list[tuple[Wording, Text, Bitboard]]:
     """The ground of a building on ``cells`` (P1, P3, P7): the spaces of a streetlight or of the opponent's colour
-    it covers beyond the one each card's build allows, as (code, message, spaces).
+    it covers beyond the one each card's build allows, as (wording, message, spaces).
 
     For a ``move``, a held card (``holds_*``) allows the space its option names (``metro`` / ``chartier``); the
     first fault only, the streetlight first (docs/replaying.md's order).  For a position, an open card allows any
     one space; every fault, the colour first, as :func:`paris_score.check` lists them.
     """
-    faults: list[tuple[Kind, str, Bitboard]] = []
+    faults: list[tuple[Wording, Text, Bitboard]] = []
     grounds = ((_LIGHT, lights, metro, holds_metro), (_COLOUR, opponents, chartier, holds_chartier))
     for words, spaces, named, held in grounds if move else grounds[::-1]:
         covered = cells & spaces
@@ -453,20 +502,20 @@ def _ground_faults(
         if not move:  # an open card allows any one space
             if held and covered.bit_count() == 1:
                 continue
-            kind, text = words.too_many if held else (words.kind, words.closed)
+            wording = words.too_many if held else words.closed
             beyond = covered
         else:
             beyond = covered & ~(0 if named is None else 1 << named)
             if not beyond:
                 continue
             if named is not None:
-                hint = words.used
+                wording = words.used
             elif not held:
-                hint = words.not_held
+                wording = words.not_held
             else:
-                hint = words.name_it if beyond.bit_count() == 1 else words.one
-            kind, text = words.kind, f"covers {words.what} ({names_text(beyond)}){hint}"
-        faults.append((kind, text.format(player=player, other=player.other, n=covered.bit_count()), beyond))
+                wording = words.name_it if beyond.bit_count() == 1 else words.one
+        message = wording(player=player, other=player.other, n=covered.bit_count(), spaces=names_text(beyond))
+        faults.append((wording, message, beyond))
         if move:
             break
     return faults
@@ -488,96 +537,66 @@ def build_refusal(
     """
     if metro is not None:
         if not holds_metro:
-            return METROPOLITAIN_NOT_HELD.refuse(f"{player} holds no unused Métropolitain build", (metro,))
+            return METRO_NOT_HELD.refuse((metro,), player=player)
         if not (cells & lights) >> metro & 1:
-            return METRO_NOT_A_STREETLIGHT_OF_BUILDING.refuse(
-                f"metro={square_name(metro)} must name a streetlight space the building covers", (metro,)
-            )
+            return METRO_NOT_COVERED.refuse((metro,), space=square_name(metro))
     if chartier is not None:
         if not holds_chartier:
-            return CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
+            return CHARTIER_NOT_YOURS.refuse((chartier,), player=player)
         if not (cells & opponents) >> chartier & 1:
-            return CHARTIER_NOT_ON_OPPONENT_COLOUR.refuse(
-                f"chartier={square_name(chartier)} must name a {player.other} space the building covers",
-                (chartier,),
-            )
+            return CHARTIER_NOT_OPPONENT.refuse((chartier,), space=square_name(chartier), other=player.other)
     if not cells & (lights | opponents):
         return None
     faults = _ground_faults(player, cells, lights, opponents, metro, chartier, holds_metro, holds_chartier, move=True)
     if not faults:
         return None
-    kind, message, spaces = faults[0]
-    return kind.refuse(message, tuple(scan(spaces)))
+    wording, message, spaces = faults[0]
+    return wording.kind.refuse(message, tuple(scan(spaces)))
 
 
 def jardin_refusal(
     player: Player, cells: Bitboard, lights: Bitboard, opponents: Bitboard, holds_metro: bool, holds_chartier: bool
 ) -> IllegalMoveError | None:
-    """The ground of the Jardin des Plantes (P4): never a streetlight space, never the opponent's colour [ruling:
+    """The ground of the Jardin des Plantes (P4): never a streetlight space, never the opponent's colour (P1) [ruling:
     Métropolitain and Chartier serve the 12 building pieces only]; ``None`` when it may go on ``cells``."""
     if cells & lights:
-        why = ": Métropolitain serves the 12 building pieces only" if holds_metro else ""
-        return JARDIN_ON_STREETLIGHT.refuse(
-            f"the Jardin des Plantes never covers a streetlight space ({names_text(cells & lights)}){why}",
-            tuple(scan(cells & lights)),
-        )
+        wording = JARDIN_ON_LIGHT_METRO if holds_metro else JARDIN_ON_LIGHT_MOVE
+        return wording.refuse(tuple(scan(cells & lights)), spaces=names_text(cells & lights))
     if cells & opponents:
-        why = (
-            "Chartier serves the 12 building pieces only"
-            if holds_chartier
-            else f"it goes on {player}'s colour or mixed spaces (P1)"
-        )
-        return BUILDING_ON_WRONG_COLOUR.refuse(
-            f"the Jardin des Plantes covers {player.other}'s colour ({names_text(cells & opponents)}); {why}",
-            tuple(scan(cells & opponents)),
+        wording = JARDIN_ON_OPPONENT_CHARTIER if holds_chartier else JARDIN_ON_OPPONENT
+        return wording.refuse(
+            tuple(scan(cells & opponents)), player=player, other=player.other, spaces=names_text(cells & opponents)
         )
     return None
 
 
-_PIECE_GROUND: Final[dict[Allowed, tuple[Kind, str, str, str]]] = {
-    Allowed.OWN: (PIECE_ON_WRONG_COLOUR, "{user}'s colour", "not", "not {user}'s colour"),
-    Allowed.OWN_OR_MIXED: (
-        PIECE_ON_WRONG_COLOUR,
-        "{user}'s colour or mixed",
-        "neither",
-        "neither {user}'s colour nor mixed",
-    ),
-    Allowed.STREETLIGHT: (
-        LARGE_STREETLIGHT_NOT_ON_STREETLIGHT,
-        "a streetlight space",
-        "not one",
-        "not a streetlight space",
-    ),
-    Allowed.OPPONENT: (CHARTIER_ON_WRONG_COLOUR, "{other}'s colour", "not", "not {other}'s colour"),
+_PIECE_GROUND: Final[dict[Allowed, tuple[Wording, Wording]]] = {
+    Allowed.OWN: (OFF_OWN_MOVE, OFF_OWN),
+    Allowed.OWN_OR_MIXED: (OFF_OWN_OR_MIXED_MOVE, OFF_OWN_OR_MIXED),
+    Allowed.STREETLIGHT: (OFF_STREETLIGHT_MOVE, OFF_STREETLIGHT),
+    Allowed.OPPONENT: (CHARTIER_OFF_OPPONENT_MOVE, CHARTIER_OFF_OPPONENT),
 }
-"""For each ground a piece may need (:class:`~paris_score.postcards.Allowed`): the code of a piece off it, the
-ground in words, and what the space is not, said of a move and of a position."""
+"""For each ground a piece may need (:class:`~paris_score.postcards.Allowed`): the wording of a move putting a piece
+off it, and of a position's piece standing off it."""
 
 
 def piece_refusal(
-    piece: Piece, player: Player, sq: Square, allowed: Bitboard, hint: str = ""
+    piece: Piece, player: Player, sq: Square, allowed: Bitboard, wording: Wording | None = None
 ) -> IllegalMoveError | None:
     """A move putting ``piece`` on ``sq`` off its ground (``allowed``: :meth:`Allowed.spaces`), or ``None``
-    (P6, P9, P10, P11, P12, P13)."""
+    (P6, P9, P10, P11, P12, P13); ``wording``: another than the ground's."""
     if allowed >> sq & 1:
         return None
-    kind, ground, negation, _ = _PIECE_GROUND[piece.allowed]
-    where = ground.format(user=player, other=player.other)
-    return kind.refuse(
-        f"the {piece.label} goes on {where}; {square_name(sq)} is {negation}{hint}", (sq,), rule=piece.rule
-    )
+    wording = wording or _PIECE_GROUND[piece.allowed][0]
+    return wording.refuse((sq,), rule=piece.rule, piece=piece, user=player, other=player.other, space=square_name(sq))
 
 
 def piece_ground_problem(piece: Piece, user: Player, sq: Square, allowed: Bitboard) -> Problem | None:
     """A position's ``piece`` of ``user`` standing on ``sq`` off its ground (``allowed``), or ``None``."""
     if allowed >> sq & 1:
         return None
-    kind, _, _, what = _PIECE_GROUND[piece.allowed]
-    return kind(
-        f"the {piece.label} of {user} stands on {square_name(sq)}, which is "
-        + what.format(user=user, other=user.other),
-        (sq,),
-        rule=piece.rule,
+    return _PIECE_GROUND[piece.allowed][1].problem(
+        (sq,), rule=piece.rule, piece=piece, user=user, other=user.other, space=square_name(sq)
     )
 
 
@@ -593,15 +612,11 @@ def fountain_refusal(
     ``None``: with ``chartier=``, on the held Chartier space laid on the opponent's colour (P7, its space named)."""
     on_chartier = fountain_on_chartier(opponents, holds_chartier) >> sq & 1
     if chartier is None:
-        hint = f" (with the held Chartier space under it: chartier={square_name(sq)}, P7)" if on_chartier else ""
-        return piece_refusal(FOUNTAIN, player, sq, allowed, hint)
+        return piece_refusal(FOUNTAIN, player, sq, allowed, OFF_OWN_OR_MIXED_CHARTIER if on_chartier else None)
     if not holds_chartier:
-        return CHARTIER_NOT_HELD.refuse(f"{player} does not hold the Chartier space", (chartier,))
+        return CHARTIER_NOT_YOURS.refuse((chartier,), player=player)
     if chartier != sq or not on_chartier:
-        return CHARTIER_NOT_UNDER_FOUNTAIN.refuse(
-            f"chartier={square_name(chartier)} must name the fountain's space, of {player.other}'s colour",
-            (chartier,),
-        )
+        return CHARTIER_NOT_FOUNTAIN.refuse((chartier,), space=square_name(chartier), other=player.other)
     return None
 
 
@@ -622,13 +637,9 @@ def statue_refusal(sq: Square, facing: Facing, occupied: Bitboard) -> IllegalMov
     free (P11), or ``None``."""
     front = FRONT[facing][sq]
     if front is None:
-        return STATUE_FRONT_OFF_BOARD.refuse(
-            f"the statue on {square_name(sq)} would face {facing}, off the board", (sq,)
-        )
+        return WOULD_FACE_OFF.refuse((sq,), space=square_name(sq), facing=FACING_WORDS[facing])
     if occupied >> front & 1:
-        return SPACE_NOT_FREE.refuse(
-            f"the space in front of the statue ({facing}): {square_name(front)} is not free", (front,), rule="P11"
-        )
+        return NOT_FREE_IN_FRONT.refuse((front,), rule="P11", facing=FACING_WORDS[facing], space=square_name(front))
     return None
 
 
@@ -637,19 +648,9 @@ def statue_front_problems(statue: Statue, occupied: Bitboard) -> list[Problem]:
     placed; a later piece may cover it, S4c)."""
     front = statue.front
     if front is None:
-        return [
-            STATUE_FRONT_OFF_BOARD(
-                f"the statue on {square_name(statue.at)} faces {statue.facing}, off the board", (statue.at,)
-            )
-        ]
+        return [FACES_OFF.problem((statue.at,), space=square_name(statue.at), facing=FACING_WORDS[statue.facing])]
     if occupied >> front & 1:
-        return [
-            STATUE_FRONT_NOT_FREE(
-                f"the space in front of the statue ({square_name(front)}) is not free: legal only if it was "
-                "covered after the statue was placed; the statue scores 0 (S4c)",
-                (front,),
-            )
-        ]
+        return [FRONT_COVERED.problem((front,), space=square_name(front))]
     return []
 
 
@@ -665,8 +666,8 @@ def annex_refusal(player: Player, sq: Square, building: Building, own: Bitboard)
     if annex_spaces(building.cells, own) >> sq & 1:
         return None
     if not own >> sq & 1:
-        return ANNEX_ON_WRONG_COLOUR.refuse(f"the annex goes on {player}'s colour; {square_name(sq)} is not", (sq,))
-    return ANNEX_NOT_ADJACENT.refuse(f"the annex on {square_name(sq)} does not touch building {building.id}", (sq,))
+        return ANNEX_OFF_OWN_MOVE.refuse((sq,), player=player, space=square_name(sq))
+    return ANNEX_APART_MOVE.refuse((sq,), space=square_name(sq), id=building.id)
 
 
 def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
@@ -677,36 +678,22 @@ def annex_ground_problems(building: Building, own: Bitboard) -> list[Problem]:
         return []
     problems = []
     if not own >> at & 1:
-        problems.append(
-            ANNEX_ON_WRONG_COLOUR(
-                f"the annex of {building.id} stands on {square_name(at)}, which is not {building.owner}'s colour", (at,)
-            )
-        )
+        problems.append(ANNEX_OFF_OWN.problem((at,), id=building.id, space=square_name(at), owner=building.owner))
     if not BB_ADJACENT[at] & building.cells:
-        problems.append(
-            ANNEX_NOT_ADJACENT(
-                f"the annex of {building.id} on {square_name(at)} does not touch building {building.id} along an edge",
-                (at,),
-            )
-        )
+        problems.append(ANNEX_APART.problem((at,), id=building.id, space=square_name(at)))
     return problems
 
 
-def building_ground_problems(label: str, building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:
+def building_ground_problems(building: Building, opponents: Bitboard, lights: Bitboard) -> list[Problem]:
     """A position's building on the opponent's colour (P1; the laid Chartier space is mixed) or the Jardin des
     Plantes on a streetlight space (P4 ruling); the other streetlight spaces: :func:`streetlight_problems`."""
     problems = []
     wrong = building.cells & opponents
     if wrong:
         owner = building.owner
-        problems.append(BUILDING_ON_WRONG_COLOUR(f"{label} of {owner} covers {owner.other}'s colour", scan(wrong)))
+        problems.append(ON_OPPONENT.problem(scan(wrong), thing=building_name(building), owner=owner, other=owner.other))
     if building.jardin and building.cells & lights:
-        problems.append(
-            JARDIN_ON_STREETLIGHT(
-                f"{label} covers a streetlight space; Métropolitain serves the 12 building pieces only (P3)",
-                scan(building.cells & lights),
-            )
-        )
+        problems.append(JARDIN_ON_LIGHT.problem(scan(building.cells & lights), thing=JARDIN(id=building.id)))
     return problems
 
 
@@ -724,18 +711,10 @@ def streetlight_problems(position: Position, lights: Bitboard) -> list[Problem]:
                 covered |= b.cells & lights
             if covered.bit_count() > 1:
                 problems.append(
-                    METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT(
-                        f"{player}'s buildings ({', '.join(b.id for b in covering)}) cover "
-                        f"{covered.bit_count()} streetlight spaces; Métropolitain allows one",
-                        scan(covered),
+                    METRO_TOO_MANY.problem(
+                        scan(covered), player=player, ids=[b.id for b in covering], n=covered.bit_count()
                     )
                 )
             continue
-        problems += [
-            BUILDING_ON_STREETLIGHT(
-                f"building {b.id} covers a streetlight space, but {player} did not use Métropolitain (P3)",
-                scan(b.cells & lights),
-            )
-            for b in covering
-        ]
+        problems += [ON_STREETLIGHT.problem(scan(b.cells & lights), id=b.id, player=player) for b in covering]
     return problems

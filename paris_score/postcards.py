@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from paris_score.i18n import Template, word, words_of
+
 
 class Postcard(enum.StrEnum):
     """A postcard, named by its slug in ``paris-position/1``."""
@@ -173,6 +175,12 @@ STARRED: Final = tuple(card for card, c in CARDS.items() if c.starred)
 """The 8 "first game" cards (B6)."""
 STAMPED: Final = tuple(card for card, c in CARDS.items() if c.stamped)
 """The four cards that score at the end (S4), in report order."""
+
+# Each card and piece as a word of messages (paris_score.i18n): ``card.le-peintre`` is "Le Peintre" in English.
+_CARD_WORDS: Final = {card: word(Template(f"card.{card}", c.title)) for card, c in CARDS.items()}
+_PIECE_WORDS: Final = {p: word(Template(f"piece.{p.key}", p.label)) for p in PIECES}
+words_of(Postcard, _CARD_WORDS.__getitem__)
+words_of(Piece, _PIECE_WORDS.__getitem__)
 
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there

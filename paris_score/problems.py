@@ -1,12 +1,14 @@
 """Every code a user can see: one table of code, rule ids, severity and meaning.
 
-A :class:`Kind` is one row of the table.  Calling it with a message (and the
-spaces involved) makes the :class:`~paris_score.errors.Problem` a position
-check reports; :meth:`Kind.refuse` makes the
-:class:`~paris_score.errors.IllegalMoveError` that refuses a move::
+A :class:`Kind` is one row of the table, and each :class:`Wording` one way its
+messages are worded (a template of :mod:`paris_score.i18n`, id ``code`` or
+``code.variant``, English here and every language in the catalogs).  A wording
+makes the :class:`~paris_score.errors.Problem` a position check reports, or
+the :class:`~paris_score.errors.IllegalMoveError` that refuses a move, from
+its arguments::
 
-    OVERLAP("building A and the painter stand on the same space", (1,))
-    raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
+    OVERLAP_PAIR.problem((1,), thing=BUILDING(id="A"), thing2=THE_PIECE(piece=PAINTER))
+    raise WRONG_PHASE_BUILD.refuse()
 
 A code that several rules share (a piece without its postcard breaks that
 piece's own rule) lists them all, and the caller names the one that applies:
@@ -29,14 +31,17 @@ import attrs
 
 from paris_score.documents import ProblemCode
 from paris_score.errors import IllegalMoveError, MoveNotationError, Problem, Severity
+from paris_score.i18n import Arg, Template, Text, placeholders
 from paris_score.squares import Square
 
-__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "Kind"]
+__all__ = ["KINDS", "PROBLEMS", "RECORDS", "REFUSALS", "SEVERITIES", "Kind", "Wording"]
 
 ERROR: Final = "error"
 """A broken rule: the position is illegal."""
 WARNING: Final = "warning"
 """What the box cannot confirm, or a test that could not be made: the position stays legal."""
+SEVERITIES: Final = {ERROR: Template("severity.error", ERROR), WARNING: Template("severity.warning", WARNING)}
+"""Each severity as a word of messages (the JSON documents keep the English, the key of this table)."""
 
 
 def _rule(code: str, rules: tuple[str, ...], rule: str | None, what: str) -> str:
@@ -72,19 +77,54 @@ class Kind:
     """What more entry on the table page clears (a postcard or a reserve not marked yet): shown as still to enter,
     not as a broken rule (docs/table.md)."""
 
-    def __call__(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> Problem:
+    wordings: dict[str, Wording] = attrs.field(factory=dict, eq=False, repr=False)
+    """Its messages' wordings, by variant (``""`` for the only one or the usual one)."""
+
+    def says(self, english: str, variant: str = "") -> Wording:
+        """A wording of this kind's messages (id ``code``, or ``code.variant``), in English."""
+        wording = Wording(f"{self.code}.{variant}" if variant else self.code, english, self)
+        self.wordings[variant] = wording
+        return wording
+
+    def __call__(self, message: str | Text, spaces: Iterable[Square] = (), *, rule: str | None = None) -> Problem:
         """The problem ``message`` of this kind, under ``rule`` (one of :attr:`rules`; the first by default)."""
         if rule is None and self.rules:
             rule = self.rules[0]
         return Problem(self.code, _rule(self.code, self.rules, rule, "reported"), message, tuple(spaces), self.severity)
 
-    def refuse(self, message: str, spaces: Iterable[Square] = (), *, rule: str | None = None) -> IllegalMoveError:
+    def refuse(
+        self, message: str | Text, spaces: Iterable[Square] = (), *, rule: str | None = None
+    ) -> IllegalMoveError:
         """A move refused with ``message``, under ``rule`` (one of :attr:`move_rules`; needed if there are several);
         a :class:`~paris_score.errors.MoveNotationError` for a text that does not parse."""
         rule = _rule(self.code, self.move_rules, rule, "refused")
         if self.notation:
             return MoveNotationError(message, rule)
         return IllegalMoveError(self.code, rule, message, spaces)
+
+
+class Wording(Template):
+    """One way a :class:`Kind`'s messages are worded: a template that makes its problem or its refusal.
+
+    The spaces involved come first, alone (a message may have a ``{spaces}`` argument of its own); ``rule`` is
+    never an argument's name."""
+
+    kind: Kind
+
+    def __new__(cls, id: str, english: str, kind: Kind) -> Wording:
+        if "rule" in {name for name, _ in placeholders(english)}:
+            raise ValueError(f"{id}: an argument named rule")
+        self = super().__new__(cls, id, english)
+        self.kind = kind
+        return self
+
+    def problem(self, at: Iterable[Square] = (), /, *, rule: str | None = None, **args: Arg) -> Problem:
+        """The problem of :attr:`kind` worded so, on the spaces ``at`` (``rule``: as :meth:`Kind.__call__`)."""
+        return self.kind(self(**args), at, rule=rule)
+
+    def refuse(self, at: Iterable[Square] = (), /, *, rule: str | None = None, **args: Arg) -> IllegalMoveError:
+        """The refusal of :attr:`kind` worded so, on the spaces ``at`` (``rule``: as :meth:`Kind.refuse`)."""
+        return self.kind.refuse(self(**args), at, rule=rule)
 
 
 PROBLEMS: Final[dict[str, Kind]] = {}
@@ -318,3 +358,246 @@ FINAL_UNKNOWN_SHAPES: Final = _kind(
 # A game record (docs/cli.md): beside its first illegal move, refused with that move's row
 RESULT_DISAGREES: Final = _record("result-disagrees", "G12", "the record's result is not the final score")
 GAME_NOT_OVER: Final = _record("game-not-over", "G12", "with --final: the record stops before the end of the game")
+
+
+# -- The wordings: every message a code is said with, in English (docs/languages.md gives the other languages) --
+# Arguments: player, other, owner, user: a Player; card: a Postcard; piece: a Piece; thing: a text naming what stands
+# on the board (model.BUILDING ...); space, spaces: names of spaces (C4; C4, D4); id, ids: building ids.
+
+NOT_PARSED: Final = BAD_NOTATION.says("{move} does not parse: {why}")
+NOT_A_LINE: Final = BAD_NOTATION.says("a move is a line of text, got {type}", "not-text")
+OVER: Final = GAME_OVER.says("the game is over (G12): no move is legal after it, not {move}")
+WRONG_PHASE_TILE: Final = WRONG_PHASE.says("tiles are put down in phase 1 only; the ground is complete", "tile")
+WRONG_PHASE_TAKE: Final = WRONG_PHASE.says("pieces are taken from the pool in phase 1 only", "take")
+WRONG_PHASE_BUILD: Final = WRONG_PHASE.says("buildings are built in phase 2 only", "build")
+WRONG_PHASE_CARD: Final = WRONG_PHASE.says("postcards are activated in phase 2 only", "card")
+NO_SUCH_PIECE: Final = UNKNOWN_PIECE.says("cannot take {piece}: the pool has no piece {piece}")
+TAKEN: Final = PIECE_NOT_IN_POOL.says("cannot take {piece}: it is not in the pool")
+NOT_IN_RESERVE_BUILD: Final = PIECE_NOT_IN_RESERVE.says("cannot build: {piece} is not in {player}'s reserve", "build")
+NOT_IN_RESERVE_GIVE: Final = PIECE_NOT_IN_RESERVE.says("cannot give back: {piece} is not in {player}'s reserve", "give")
+CARD_NOT_THERE: Final = CARD_NOT_IN_PLAY.says("{card} is not among the postcards in play")
+CARD_TAKEN: Final = CARD_ALREADY_USED.says("{card} already carries {user}'s token")
+NO_ANNEX_BUILDING: Final = ANNEX_BUILDING_UNKNOWN.says("no building {id} is on the board")
+NOT_YOUR_BUILDING: Final = ANNEX_BUILDING_NOT_YOURS.says("building {id} is {owner}'s: the annex extends your own")
+NO_CHIMNEY: Final = NO_CHIMNEY_LEFT.says("{player} has no chimney left: {n} buildings built")
+NO_TOKEN: Final = NO_TOKEN_LEFT.says("{player} has no action token left ({n} used)")
+NO_TILE: Final = NO_TILE_IN_HAND.says("{player} has put down all 8 tiles: no tile in hand")
+PASS_HOLDING_TILE: Final = PASS_NOT_ALLOWED.says("{player} has a tile in hand: put it down or take a piece", "tile")
+PASS_CAN_BUILD: Final = PASS_NOT_ALLOWED.says("{player} can still build: build or activate a postcard", "build")
+PASS_CAN_ACTIVATE: Final = PASS_NOT_ALLOWED.says(
+    "{player} has an action token and a postcard is free: activate it", "card"
+)
+NOT_THE_SHAPE: Final = WRONG_SHAPE.says(
+    "{spaces} is not the shape of piece {piece} turned a quarter turn any number of times (never turned over)"
+)
+NOT_A_DOMINO: Final = JARDIN_WRONG_SHAPE.says("the Jardin des Plantes is a domino: {spaces} is not one")
+AREA_TAKEN: Final = AREA_NOT_EMPTY.says("area {area} already has a tile")
+METRO_NOT_HELD: Final = METROPOLITAIN_NOT_HELD.says("{player} holds no unused Métropolitain build")
+METRO_NOT_COVERED: Final = METRO_NOT_A_STREETLIGHT_OF_BUILDING.says(
+    "metro={space} must name a streetlight space the building covers"
+)
+CHARTIER_NOT_YOURS: Final = CHARTIER_NOT_HELD.says("{player} does not hold the Chartier space")
+CHARTIER_NOT_OPPONENT: Final = CHARTIER_NOT_ON_OPPONENT_COLOUR.says(
+    "chartier={space} must name a {other} space the building covers"
+)
+CHARTIER_NOT_FOUNTAIN: Final = CHARTIER_NOT_UNDER_FOUNTAIN.says(
+    "chartier={space} must name the fountain's space, of {other}'s colour"
+)
+
+OVERLAP_PAIR: Final = OVERLAP.says("{thing} and {thing2} stand on the same space")
+STREETLIGHTS_COUNTED: Final = STREETLIGHT_COUNT.says(
+    "the ground has {count}; a full board is reported to have {n} (unconfirmed, the tile faces are unknown)"
+)
+NO_RESERVE: Final = RESERVE_NOT_GIVEN.says("no reserve given for {player}: the unbuilt penalty assumes none")
+SIZE_NOT_IN_BOX: Final = BUILDING_SIZE_NOT_IN_BOX.says(
+    "building {id} covers {count} (its annex apart); the box's pieces have 3 to 6"
+)
+SIZE_NOT_IN_BOX_DOMINO: Final = BUILDING_SIZE_NOT_IN_BOX.says(
+    "building {id} covers {count} (its annex apart); the box's pieces have 3 to 6 (a domino is the Jardin des"
+    " Plantes: is it marked so, as `jardin: {id}` in a text grid?)",
+    "domino",
+)
+SIZE_TOO_MANY: Final = TOO_MANY_OF_SIZE.says(
+    "{n} buildings of size {size} (built: {ids}; in reserves: {reserved}); the box holds {most}"
+)
+SHAPE_UNKNOWN: Final = SHAPE_NOT_IN_CATALOGUE.says("{thing} ({rows}) is no piece of the catalogue")
+SHAPE_TURNED_OVER: Final = SHAPE_NOT_IN_CATALOGUE.says(
+    "{thing} ({rows}) is no piece of the catalogue; piece {piece} draws it only turned over, and pieces are not"
+    " turned over",
+    "turned-over",
+)
+SHAPE_OVERUSED: Final = CATALOGUE_PIECE_OVERUSED.says(
+    "{things} all have the shape of {pieces}, of which the box has {n}"
+)
+BUILDINGS_TOO_MANY: Final = TOO_MANY_BUILDINGS.says("{player} has {n} buildings; a player has {most} chimneys")
+NO_CHIMNEY_TO_BUILD: Final = TOO_MANY_BUILDINGS.says(
+    "{player} has built {n} buildings and has no chimney left (at most {most})", "build"
+)
+CARDS_TOO_MANY_USED: Final = TOO_MANY_POSTCARDS_USED.says(
+    "{player} has used {n} postcards; a player has {most} action tokens"
+)
+CARDS_TOO_MANY: Final = TOO_MANY_POSTCARDS_IN_PLAY.says("{n} postcards in play; a game uses {most}")
+CARD_LISTED_TWICE: Final = POSTCARD_IN_PLAY_TWICE.says("{card} is listed {n} times in play")
+CARD_USED_TWICE: Final = POSTCARD_USED_TWICE.says(
+    "{card} carries {n} action tokens ({players}); a postcard is used once"
+)
+CARD_NOT_PLAYED: Final = POSTCARD_NOT_IN_PLAY.says("{user} used {card}, which is not among the postcards in play")
+CARDS_NOT_GIVEN: Final = POSTCARDS_IN_PLAY_UNKNOWN.says(
+    "the postcards in play are not given, so the cards used cannot be checked against them"
+)
+JARDINS: Final = JARDIN_TWICE.says("{n} buildings are the Jardin des Plantes ({ids}); the box has one tile")
+ANNEXES: Final = ANNEX_TWICE.says("{n} buildings carry an annex ({ids}); the box has one")
+
+NOTHING_TO_PLACE: Final = PLACEMENT_EMPTY.says("a building covers at least one space")
+NOT_FREE: Final = SPACE_NOT_FREE.says("not free: {spaces}")
+NOT_FREE_HERE: Final = SPACE_NOT_FREE.says("{thing}: {space} is not free", "piece")
+NOT_FREE_JARDIN: Final = SPACE_NOT_FREE.says("the Jardin des Plantes: not free: {spaces}", "jardin")
+NOT_FREE_IN_FRONT: Final = SPACE_NOT_FREE.says(
+    "the space in front of the statue ({facing}): {space} is not free", "statue-front"
+)
+STANDING_ON: Final = SPACE_NOT_FREE.says("{space} ({thing})", "what")
+"""One space of :data:`NOT_FREE` in a placement's problem: the space and what stands on it."""
+NOT_CONNECTED: Final = BUILDING_NOT_CONNECTED.says("the spaces of {thing} are not connected edge to edge")
+NOT_CONNECTED_PLACEMENT: Final = BUILDING_NOT_CONNECTED.says("the spaces are not connected edge to edge", "placement")
+ON_OPPONENT: Final = BUILDING_ON_WRONG_COLOUR.says("{thing} of {owner} covers {other}'s colour")
+ON_OPPONENT_PLACEMENT: Final = BUILDING_ON_WRONG_COLOUR.says("covers {other}'s colour", "placement")
+ON_OPPONENT_TOO_MANY: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "covers {n} spaces of {other}'s colour; Chartier makes only one of them mixed", "chartier-too-many"
+)
+ON_OPPONENT_CHARTIER_USED: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "covers {other}'s colour ({spaces}); the Chartier space lies under one space only (P7)", "chartier-named"
+)
+ON_OPPONENT_NO_CHARTIER: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "covers {other}'s colour ({spaces}); a building goes on {player}'s colour or mixed spaces (P1)", "move"
+)
+ON_OPPONENT_NAME_CHARTIER: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "covers {other}'s colour ({spaces}) not named by chartier= (P7)", "chartier-unnamed"
+)
+ON_OPPONENT_ONE_CHARTIER: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "covers {other}'s colour ({spaces}); the held Chartier space may lie under one of them only (P7)",
+    "chartier-one",
+)
+JARDIN_ON_OPPONENT_CHARTIER: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "the Jardin des Plantes covers {other}'s colour ({spaces}); Chartier serves the 12 building pieces only",
+    "jardin-chartier",
+)
+JARDIN_ON_OPPONENT: Final = BUILDING_ON_WRONG_COLOUR.says(
+    "the Jardin des Plantes covers {other}'s colour ({spaces}); it goes on {player}'s colour or mixed spaces (P1)",
+    "jardin",
+)
+ON_STREETLIGHT: Final = BUILDING_ON_STREETLIGHT.says(
+    "building {id} covers a streetlight space, but {player} did not use Métropolitain (P3)"
+)
+ON_STREETLIGHT_PLACEMENT: Final = BUILDING_ON_STREETLIGHT.says(
+    "covers a streetlight space without an open Métropolitain (P3)", "placement"
+)
+ON_STREETLIGHT_METRO_USED: Final = BUILDING_ON_STREETLIGHT.says(
+    "covers a streetlight space ({spaces}); Métropolitain lets a building cover one streetlight space only (P3)",
+    "metro-named",
+)
+ON_STREETLIGHT_NO_METRO: Final = BUILDING_ON_STREETLIGHT.says(
+    "covers a streetlight space ({spaces}); a building covers none without an unused Métropolitain build, and"
+    " {player} holds none (P1)",
+    "move",
+)
+ON_STREETLIGHT_NAME_METRO: Final = BUILDING_ON_STREETLIGHT.says(
+    "covers a streetlight space ({spaces}) not named by metro= (P3)", "metro-unnamed"
+)
+ON_STREETLIGHT_ONE_METRO: Final = BUILDING_ON_STREETLIGHT.says(
+    "covers a streetlight space ({spaces}); the unused Métropolitain build lets it cover one of them only (P3)",
+    "metro-one",
+)
+METRO_TOO_MANY: Final = METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT.says(
+    "{player}'s buildings ({ids}) cover {n} streetlight spaces; Métropolitain allows one"
+)
+METRO_TOO_MANY_PLACEMENT: Final = METROPOLITAIN_MORE_THAN_ONE_STREETLIGHT.says(
+    "covers {n} streetlight spaces; Métropolitain allows exactly one", "placement"
+)
+JARDIN_SIZE_WRONG: Final = JARDIN_WRONG_SIZE.says("{thing} covers {count}; the tile is a domino ({n})")
+JARDIN_ON_LIGHT: Final = JARDIN_ON_STREETLIGHT.says(
+    "{thing} covers a streetlight space; Métropolitain serves the 12 building pieces only (P3)"
+)
+JARDIN_ON_LIGHT_MOVE: Final = JARDIN_ON_STREETLIGHT.says(
+    "the Jardin des Plantes never covers a streetlight space ({spaces})", "move"
+)
+JARDIN_ON_LIGHT_METRO: Final = JARDIN_ON_STREETLIGHT.says(
+    "the Jardin des Plantes never covers a streetlight space ({spaces}): Métropolitain serves the 12 building"
+    " pieces only",
+    "metro",
+)
+NOBODY_USED: Final = PIECE_WITHOUT_POSTCARD.says("{thing} is on the board but nobody used {card}")
+NOBODY_USED_PIECE: Final = PIECE_WITHOUT_POSTCARD.says("{thing} is on {space} but nobody used {card}", "piece")
+OTHER_USED: Final = PIECE_OWNER_NOT_CARD_USER.says("{thing} belongs to {owner}, but {user} used {card}")
+OFF_OWN: Final = PIECE_ON_WRONG_COLOUR.says("the {piece} of {user} stands on {space}, which is not {user}'s colour")
+OFF_OWN_OR_MIXED: Final = PIECE_ON_WRONG_COLOUR.says(
+    "the {piece} of {user} stands on {space}, which is neither {user}'s colour nor mixed", "mixed"
+)
+OFF_OWN_MOVE: Final = PIECE_ON_WRONG_COLOUR.says("the {piece} goes on {user}'s colour; {space} is not", "move")
+OFF_OWN_OR_MIXED_MOVE: Final = PIECE_ON_WRONG_COLOUR.says(
+    "the {piece} goes on {user}'s colour or mixed; {space} is neither", "mixed-move"
+)
+OFF_OWN_OR_MIXED_CHARTIER: Final = PIECE_ON_WRONG_COLOUR.says(
+    "the {piece} goes on {user}'s colour or mixed; {space} is neither (with the held Chartier space under it:"
+    " chartier={space}, P7)",
+    "mixed-chartier",
+)
+OFF_STREETLIGHT: Final = LARGE_STREETLIGHT_NOT_ON_STREETLIGHT.says(
+    "the {piece} of {user} stands on {space}, which is not a streetlight space"
+)
+OFF_STREETLIGHT_MOVE: Final = LARGE_STREETLIGHT_NOT_ON_STREETLIGHT.says(
+    "the {piece} goes on a streetlight space; {space} is not one", "move"
+)
+CHARTIER_OFF_OPPONENT: Final = CHARTIER_ON_WRONG_COLOUR.says(
+    "the {piece} of {user} stands on {space}, which is not {other}'s colour"
+)
+CHARTIER_OFF_OPPONENT_MOVE: Final = CHARTIER_ON_WRONG_COLOUR.says(
+    "the {piece} goes on {other}'s colour; {space} is not", "move"
+)
+FACES_OFF: Final = STATUE_FRONT_OFF_BOARD.says("the statue on {space} faces {facing}, off the board")
+WOULD_FACE_OFF: Final = STATUE_FRONT_OFF_BOARD.says("the statue on {space} would face {facing}, off the board", "move")
+FRONT_COVERED: Final = STATUE_FRONT_NOT_FREE.says(
+    "the space in front of the statue ({space}) is not free: legal only if it was covered after the statue was"
+    " placed; the statue scores 0 (S4c)"
+)
+CHARTIER_UNCOVERED: Final = CHARTIER_NOT_COVERED.says(
+    "the Chartier space on {space} is not covered by a building from the reserve or the fountain of {user}"
+)
+ANNEX_OFF_OWN: Final = ANNEX_ON_WRONG_COLOUR.says("the annex of {id} stands on {space}, which is not {owner}'s colour")
+ANNEX_OFF_OWN_MOVE: Final = ANNEX_ON_WRONG_COLOUR.says("the annex goes on {player}'s colour; {space} is not", "move")
+ANNEX_APART: Final = ANNEX_NOT_ADJACENT.says("the annex of {id} on {space} does not touch building {id} along an edge")
+ANNEX_APART_MOVE: Final = ANNEX_NOT_ADJACENT.says("the annex on {space} does not touch building {id}", "move")
+
+RESERVE_BUILDING: Final = Template("reserve-building", "reserve building {i} (size {size})")
+"""A reserve building by its place in the reserve (F4)."""
+RESERVE_BUILDING_OF: Final = Template("reserve-building.player", "{player}'s reserve building {i} (size {size})")
+"""A reserve building by its player and its place (B3)."""
+RESERVE_BUILDINGS: Final = Template("reserve-buildings", "{count} of size {size}")
+"""Reserve buildings of one size whose shapes are unknown (F4)."""
+EVERY_POLYOMINO: Final = Template(
+    "reserve-buildings.every-polyomino", "its {count} of size {size} (every polyomino of that size fits)"
+)
+EVERY_PIECE: Final = Template(
+    "reserve-buildings.every-piece", "its {count} of size {size} (every piece of the catalogue of that size fits)"
+)
+
+TOKENS_LEFT: Final = FINAL_TOKENS_UNUSED.says("{player} has used {n} of {most} action tokens; the game is not over")
+COULD_BUILD: Final = FINAL_COULD_STILL_BUILD.says(
+    "{player} could still build {what}, e.g. on {where}; the game is not over"
+)
+MAY_BUILD: Final = FINAL_MAY_STILL_BUILD.says(
+    "{player} could still build {what} on {where} if that card's build was not given up; the position cannot tell"
+)
+SHAPES_UNKNOWN: Final = FINAL_UNKNOWN_SHAPES.says(
+    "cannot tell whether {player} could still build: only the size of its {what} is known, and {k} of the {n}"
+    " possible shapes (polyominos of that size) fit; give the reserve's shapes"
+)
+SHAPES_UNKNOWN_CATALOGUE: Final = FINAL_UNKNOWN_SHAPES.says(
+    "cannot tell whether {player} could still build: only the size of its {what} is known, and {k} of the {n}"
+    " possible shapes (piece of the catalogues of that size) fit; give the reserve's shapes",
+    "catalogue",
+)
+
+RESULT_SAYS: Final = RESULT_DISAGREES.says(
+    "the record's result says orange {orange} - blue {blue}, the score is orange {scored} - blue {scored2}"
+)
+NOT_OVER_AFTER: Final = GAME_NOT_OVER.says("the game is not over after {count} ({stands})")

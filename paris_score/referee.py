@@ -23,20 +23,26 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from paris_score.catalogue import Catalogue
-from paris_score.errors import Problem, counted
+from paris_score.errors import Problem
+from paris_score.i18n import NONE, Text, and_list, counting, word
 from paris_score.model import (
     ACTION_TOKENS,
+    ANNEX_OF,
     BOX_COUNTS,
     BOX_SIZES,
+    BUILDING,
+    JARDIN,
     JARDIN_SIZE,
     MAX_BUILDINGS,
     PLAYERS,
     POSTCARDS_IN_PLAY,
+    THE_PIECE,
     Building,
     Player,
     PlayerLike,
     Position,
     as_player,
+    building_name,
 )
 from paris_score.placement import (
     Placement,
@@ -49,34 +55,43 @@ from paris_score.placement import (
     statue_front_problems,
     streetlight_problems,
 )
-from paris_score.postcards import CHARTIER, PIECES, STATUE, TITLES, Postcard
+from paris_score.postcards import CHARTIER, PIECES, STATUE, Postcard
 from paris_score.problems import (
-    ANNEX_TWICE,
-    BUILDING_NOT_CONNECTED,
-    BUILDING_SIZE_NOT_IN_BOX,
-    CATALOGUE_PIECE_OVERUSED,
-    CHARTIER_NOT_COVERED,
+    ANNEXES,
+    BUILDINGS_TOO_MANY,
+    CARD_LISTED_TWICE,
+    CARD_NOT_PLAYED,
+    CARD_USED_TWICE,
+    CARDS_NOT_GIVEN,
+    CARDS_TOO_MANY,
+    CARDS_TOO_MANY_USED,
+    CHARTIER_UNCOVERED,
+    COULD_BUILD,
     ERROR,
-    FINAL_COULD_STILL_BUILD,
-    FINAL_MAY_STILL_BUILD,
-    FINAL_TOKENS_UNUSED,
-    FINAL_UNKNOWN_SHAPES,
-    JARDIN_TWICE,
-    JARDIN_WRONG_SIZE,
-    OVERLAP,
-    PIECE_OWNER_NOT_CARD_USER,
-    PIECE_WITHOUT_POSTCARD,
-    POSTCARD_IN_PLAY_TWICE,
-    POSTCARD_NOT_IN_PLAY,
-    POSTCARD_USED_TWICE,
-    POSTCARDS_IN_PLAY_UNKNOWN,
-    RESERVE_NOT_GIVEN,
-    SHAPE_NOT_IN_CATALOGUE,
-    STREETLIGHT_COUNT,
-    TOO_MANY_BUILDINGS,
-    TOO_MANY_OF_SIZE,
-    TOO_MANY_POSTCARDS_IN_PLAY,
-    TOO_MANY_POSTCARDS_USED,
+    EVERY_PIECE,
+    EVERY_POLYOMINO,
+    JARDIN_SIZE_WRONG,
+    JARDINS,
+    MAY_BUILD,
+    NO_RESERVE,
+    NOBODY_USED,
+    NOBODY_USED_PIECE,
+    NOT_CONNECTED,
+    OTHER_USED,
+    OVERLAP_PAIR,
+    RESERVE_BUILDING,
+    RESERVE_BUILDING_OF,
+    RESERVE_BUILDINGS,
+    SHAPE_OVERUSED,
+    SHAPE_TURNED_OVER,
+    SHAPE_UNKNOWN,
+    SHAPES_UNKNOWN,
+    SHAPES_UNKNOWN_CATALOGUE,
+    SIZE_NOT_IN_BOX,
+    SIZE_NOT_IN_BOX_DOMINO,
+    SIZE_TOO_MANY,
+    STREETLIGHTS_COUNTED,
+    TOKENS_LEFT,
 )
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import Bitboard, Square, is_connected, scan, square_name
@@ -92,24 +107,18 @@ def structure_problems(position: Position) -> list[Problem]:
     if not position.overlap:
         return []
     problems = []
-    things = position.things()
+    things = position.named_things()
     for i, (name_a, bb_a) in enumerate(things):
         for name_b, bb_b in things[i + 1 :]:
             shared = bb_a & bb_b
             if shared:
-                problems.append(OVERLAP(f"{name_a} and {name_b} stand on the same space", scan(shared)))
+                problems.append(OVERLAP_PAIR.problem(scan(shared), thing=name_a, thing2=name_b))
     return problems
 
 
 def reserve_not_given(player: PlayerLike) -> str:
     """What ``check`` warns and ``score`` notes of a reserve the input did not give (S3): counted as none."""
-    player = as_player(player)
-    return f"no reserve given for {player}: the unbuilt penalty assumes none"
-
-
-def _jardin_hint(id: str) -> str:
-    """For a building of two spaces when no Jardin des Plantes is marked: the likely slip (P4, B7)."""
-    return f" (a domino is the Jardin des Plantes: is it marked so, as `jardin: {id}` in a text grid?)"
+    return str(NO_RESERVE(player=as_player(player)))
 
 
 def _ordinary(position: Position) -> list[Building]:
@@ -126,65 +135,66 @@ def box_problems(position: Position) -> list[Problem]:
     lights = position.ground.streetlight
     if lights.bit_count() != STREETLIGHTS_EXPECTED:
         problems.append(
-            STREETLIGHT_COUNT(
-                f"the ground has {counted(lights.bit_count(), 'streetlight space')}; a full board is reported to have "
-                f"{STREETLIGHTS_EXPECTED} (unconfirmed, the tile faces are unknown)",
-                scan(lights),
+            STREETLIGHTS_COUNTED.problem(
+                scan(lights), count=_STREETLIGHT_SPACES(n=lights.bit_count()), n=STREETLIGHTS_EXPECTED
             )
         )
     for player in position.reserve.not_given:
-        problems.append(RESERVE_NOT_GIVEN(reserve_not_given(player)))
+        problems.append(NO_RESERVE.problem(player=player))
     built: dict[int, list[Building]] = {size: [] for size in BOX_SIZES}
     for b in _ordinary(position):
         size = b.cells.bit_count()
         if size in built:
             built[size].append(b)
         else:
-            problems.append(
-                BUILDING_SIZE_NOT_IN_BOX(
-                    f"building {b.id} covers {counted(size, 'space')} (its annex apart); the box's pieces have 3 to 6"
-                    + (_jardin_hint(b.id) if size == 2 and not any(o.jardin for o in position.buildings) else ""),
-                    scan(b.cells),
-                )
-            )
+            # a domino when no Jardin des Plantes is marked: the likely slip (P4, B7)
+            domino = size == 2 and not any(o.jardin for o in position.buildings)
+            wording = SIZE_NOT_IN_BOX_DOMINO if domino else SIZE_NOT_IN_BOX
+            problems.append(wording.problem(scan(b.cells), id=b.id, count=_SPACES(n=size)))
     reserved = Counter(position.reserve.orange + position.reserve.blue)
     for size, most in BOX_COUNTS.items():
         here = len(built[size]) + reserved[size]
         if here > most:
-            ids = ", ".join(b.id for b in built[size]) or "none"
             problems.append(
-                TOO_MANY_OF_SIZE(
-                    f"{here} buildings of size {size} (built: {ids}; in reserves: {reserved[size]}); "
-                    f"the box holds {most}",
+                SIZE_TOO_MANY.problem(
                     scan(_union(b.cells for b in built[size])),
+                    n=here,
+                    size=size,
+                    ids=_ids(built[size]),
+                    reserved=reserved[size],
+                    most=most,
                 )
             )
     for player in PLAYERS:
         own = position.buildings_of(player)
         if len(own) > MAX_BUILDINGS:
-            problems.append(
-                TOO_MANY_BUILDINGS(
-                    f"{player} has {len(own)} buildings; a player has {MAX_BUILDINGS} chimneys",
-                )
-            )
+            problems.append(BUILDINGS_TOO_MANY.problem(player=player, n=len(own), most=MAX_BUILDINGS))
     jardins = [b for b in position.buildings if b.jardin]
     if len(jardins) > 1:
         problems.append(
-            JARDIN_TWICE(
-                f"{len(jardins)} buildings are the Jardin des Plantes ({', '.join(b.id for b in jardins)}); "
-                "the box has one tile",
-                scan(_union(b.cells for b in jardins)),
-            )
+            JARDINS.problem(scan(_union(b.cells for b in jardins)), n=len(jardins), ids=[b.id for b in jardins])
         )
     annexed = [b for b in position.buildings if b.annex is not None]
     if len(annexed) > 1:
         problems.append(
-            ANNEX_TWICE(
-                f"{len(annexed)} buildings carry an annex ({', '.join(b.id for b in annexed)}); the box has one",
+            ANNEXES.problem(
                 tuple(sorted(b.annex for b in annexed if b.annex is not None)),
+                n=len(annexed),
+                ids=[b.id for b in annexed],
             )
         )
     return problems
+
+
+_SPACES: Final = counting("space")
+_STREETLIGHT_SPACES: Final = counting("streetlight space")
+_RESERVE_BUILDINGS: Final = counting("reserve building")
+_NONE: Final = word(NONE)
+
+
+def _ids(buildings: Iterable[Building]) -> list[str] | Text:
+    """The buildings' ids, said as a list (``A, B``), or ``none``."""
+    return [b.id for b in buildings] or _NONE
 
 
 def _union(parts: Iterable[Bitboard]) -> Bitboard:
@@ -203,45 +213,27 @@ def postcard_problems(position: Position) -> list[Problem]:
         Counter(cards.in_play) if len(set(cards.in_play)) != len(cards.in_play) else dict.fromkeys(cards.in_play, 1)
     )
     if len(in_play) > POSTCARDS_IN_PLAY:
-        problems.append(
-            TOO_MANY_POSTCARDS_IN_PLAY(f"{len(in_play)} postcards in play; a game uses {POSTCARDS_IN_PLAY}")
-        )
+        problems.append(CARDS_TOO_MANY.problem(n=len(in_play), most=POSTCARDS_IN_PLAY))
     for card, n in in_play.items():
         if n > 1:
-            problems.append(POSTCARD_IN_PLAY_TWICE(f"{TITLES[card]} is listed {n} times in play"))
+            problems.append(CARD_LISTED_TWICE.problem(card=card, n=n))
     for player in PLAYERS:
         used = cards.used(player)
         if len(used) > ACTION_TOKENS:
-            problems.append(
-                TOO_MANY_POSTCARDS_USED(
-                    f"{player} has used {len(used)} postcards; a player has {ACTION_TOKENS} action tokens",
-                )
-            )
+            problems.append(CARDS_TOO_MANY_USED.problem(player=player, n=len(used), most=ACTION_TOKENS))
     used = cards.orange + cards.blue
     tokens = Counter(used) if len(set(used)) != len(used) else dict.fromkeys(used, 1)
     for card, n in tokens.items():
         if n > 1:
-            who = " and ".join(str(p) for p in PLAYERS if card in cards.used(p))
-            problems.append(
-                POSTCARD_USED_TWICE(
-                    f"{TITLES[card]} carries {n} action tokens ({who}); a postcard is used once",
-                )
-            )
+            who = and_list(p for p in PLAYERS if card in cards.used(p))
+            problems.append(CARD_USED_TWICE.problem(card=card, n=n, players=who))
     if not in_play and tokens:
         # The document left the postcards in play out: they cannot be checked, which is no proof of a broken rule.
-        problems.append(
-            POSTCARDS_IN_PLAY_UNKNOWN(
-                "the postcards in play are not given, so the cards used cannot be checked against them",
-            )
-        )
+        problems.append(CARDS_NOT_GIVEN.problem())
         return problems
     for card in tokens:
         if card not in in_play:
-            problems.append(
-                POSTCARD_NOT_IN_PLAY(
-                    f"{cards.user(card)} used {TITLES[card]}, which is not among the postcards in play",
-                )
-            )
+            problems.append(CARD_NOT_PLAYED.problem(user=cards.user(card), card=card))
     return problems
 
 
@@ -249,23 +241,17 @@ def postcard_problems(position: Position) -> list[Problem]:
 
 
 def _card_owner_problem(
-    position: Position, card: Postcard, owner: Player, what: str, rule: str, spaces: Iterable[Square]
+    position: Position, card: Postcard, owner: Player, what: Text | Building, rule: str, spaces: Iterable[Square]
 ) -> Problem | None:
-    """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7)."""
+    """A piece that belongs to ``owner`` needs ``card`` used by ``owner`` (B7); ``what``: the piece, or the
+    building whose annex it is."""
     user = position.postcards.user(card)
     if user is owner:
         return None
+    thing = ANNEX_OF(id=what.id) if isinstance(what, Building) else what
     if user is None:
-        return PIECE_WITHOUT_POSTCARD(
-            f"{what} is on the board but nobody used {TITLES[card]}",
-            spaces,
-            rule=rule,
-        )
-    return PIECE_OWNER_NOT_CARD_USER(
-        f"{what} belongs to {owner}, but {user} used {TITLES[card]}",
-        spaces,
-        rule=rule,
-    )
+        return NOBODY_USED.problem(spaces, rule=rule, thing=thing, card=card)
+    return OTHER_USED.problem(spaces, rule=rule, thing=thing, owner=owner, user=user, card=card)
 
 
 def building_problems(position: Position) -> list[Problem]:
@@ -274,26 +260,20 @@ def building_problems(position: Position) -> list[Problem]:
     colours = position.colours
     lights = colours.streetlight
     for b in position.buildings:
-        label = f"the Jardin des Plantes {b.id}" if b.jardin else f"building {b.id}"
         if b.jardin:
+            label = JARDIN(id=b.id)
             problem = _card_owner_problem(position, Postcard.JARDIN_DES_PLANTES, b.owner, label, "P4", scan(b.cells))
             if problem:
                 problems.append(problem)
             if b.cells.bit_count() != JARDIN_SIZE:
                 problems.append(
-                    JARDIN_WRONG_SIZE(
-                        f"{label} covers {counted(b.cells.bit_count(), 'space')}; the tile is a domino ({JARDIN_SIZE})",
-                        scan(b.cells),
+                    JARDIN_SIZE_WRONG.problem(
+                        scan(b.cells), thing=label, count=_SPACES(n=b.cells.bit_count()), n=JARDIN_SIZE
                     )
                 )
         if not is_connected(b.cells):
-            problems.append(
-                BUILDING_NOT_CONNECTED(
-                    f"the spaces of {label} are not connected edge to edge",
-                    scan(b.cells),
-                )
-            )
-        problems += building_ground_problems(label, b, colours.own(b.owner.other), lights)
+            problems.append(NOT_CONNECTED.problem(scan(b.cells), thing=building_name(b)))
+        problems += building_ground_problems(b, colours.own(b.owner.other), lights)
     return problems + streetlight_problems(position, lights)
 
 
@@ -304,8 +284,7 @@ def annex_problems(position: Position) -> list[Problem]:
     for b in position.buildings:
         if b.annex is None:
             continue
-        label = f"the annex of {b.id}"
-        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, label, "P8", (b.annex,))
+        problem = _card_owner_problem(position, Postcard.BOUQUINISTES, b.owner, b, "P8", (b.annex,))
         if problem:
             problems.append(problem)
         problems += annex_ground_problems(b, colours.own(b.owner))
@@ -327,14 +306,11 @@ def piece_problems(position: Position) -> list[Problem]:
     for piece, sq in zip(PIECES, pieces.spaces(), strict=True):
         if sq is None:
             continue
-        label = f"the {piece.label}"
         user = position.postcards.user(piece.card)
         if user is None:
             problems.append(
-                PIECE_WITHOUT_POSTCARD(
-                    f"{label} is on {square_name(sq)} but nobody used {piece.title}",
-                    (sq,),
-                    rule=piece.rule,
+                NOBODY_USED_PIECE.problem(
+                    (sq,), rule=piece.rule, thing=THE_PIECE(piece=piece), space=square_name(sq), card=piece.card
                 )
             )
             continue
@@ -359,13 +335,7 @@ def _chartier_problems(position: Position, sq: Square, user: Player) -> list[Pro
     by_building = any(b.cells & bit and not b.jardin for b in position.buildings_of(user))
     fountain = position.pieces.fountain == sq and position.postcards.user(Postcard.FONTAINE_DES_MERS) is user
     if not (by_building or fountain):
-        problems.append(
-            CHARTIER_NOT_COVERED(
-                f"the Chartier space on {square_name(sq)} is not covered by a building from the reserve "
-                f"or the fountain of {user}",
-                (sq,),
-            )
-        )
+        problems.append(CHARTIER_UNCOVERED.problem((sq,), space=square_name(sq), user=user))
     return problems
 
 
@@ -379,39 +349,34 @@ def catalogue_problems(position: Position, catalogue: Catalogue) -> list[Problem
     (the B3 ruling of docs/rules.md).  The annex and the Jardin des Plantes are
     not box pieces and are left out.
     """
-    items: list[tuple[str, Shape, Bitboard]] = []
+    items: list[tuple[Text, Shape, Bitboard]] = []
     for b in _ordinary(position):
-        items.append((f"building {b.id}", shape_of(b.cells), b.cells))
+        items.append((BUILDING(id=b.id), shape_of(b.cells), b.cells))
     for player in PLAYERS:
         for i, (size, shape) in enumerate(position.reserve.entries(player)):
             if shape is not None:
-                items.append((f"{player}'s reserve building {i + 1} (size {size})", shape, 0))
+                items.append((RESERVE_BUILDING_OF(player=player, i=i + 1, size=size), shape, 0))
     problems = []
-    groups: dict[Shape, list[tuple[str, Shape, Bitboard]]] = {}
+    groups: dict[Shape, list[tuple[Text, Shape, Bitboard]]] = {}
     for label, shape, cells in items:
         if not catalogue.matching(shape):
             mirrored = catalogue.mirrored(shape)
-            hint = (
-                f"; piece {mirrored[0].id} draws it only turned over, and pieces are not turned over"
-                if mirrored
-                else ""
-            )
-            problems.append(
-                SHAPE_NOT_IN_CATALOGUE(
-                    f"{label} ({'/'.join(shape_rows(shape))}) is no piece of the catalogue{hint}",
-                    scan(cells),
-                )
-            )
+            rows = "/".join(shape_rows(shape))
+            if mirrored:
+                problems.append(SHAPE_TURNED_OVER.problem(scan(cells), thing=label, rows=rows, piece=mirrored[0].id))
+            else:
+                problems.append(SHAPE_UNKNOWN.problem(scan(cells), thing=label, rows=rows))
             continue
         groups.setdefault(canonical(shape), []).append((label, shape, cells))
     for shape, members in groups.items():
         pieces = catalogue.matching(shape)
         if len(members) > len(pieces):
             problems.append(
-                CATALOGUE_PIECE_OVERUSED(
-                    f"{', '.join(m[0] for m in members)} all have the shape of "
-                    f"{' / '.join(p.id for p in pieces)}, of which the box has {len(pieces)}",
+                SHAPE_OVERUSED.problem(
                     scan(_union(m[2] for m in members)),
+                    things=[m[0] for m in members],
+                    pieces=" / ".join(p.id for p in pieces),
+                    n=len(pieces),
                 )
             )
     return problems
@@ -468,11 +433,7 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
     for player in PLAYERS:
         used = len(position.postcards.used(player))
         if used < ACTION_TOKENS:
-            problems.append(
-                FINAL_TOKENS_UNUSED(
-                    f"{player} has used {used} of {ACTION_TOKENS} action tokens; the game is not over",
-                )
-            )
+            problems.append(TOKENS_LEFT.problem(player=player, n=used, most=ACTION_TOKENS))
     for player in PLAYERS:
         if len(position.buildings_of(player)) >= MAX_BUILDINGS or not position.reserve.of(player):
             continue
@@ -484,50 +445,36 @@ def final_problems(position: Position, catalogue: Catalogue | None = None) -> li
                 continue
             where, needs_card = _fit(position, player, shape)
             if where is not None:
-                problems.append(_could_build(player, f"reserve building {i + 1} (size {size})", where, needs_card))
+                problems.append(_could_build(player, RESERVE_BUILDING(i=i + 1, size=size), where, needs_card))
         for size in unknown_sizes:
             problems.extend(_unknown_shape(position, player, size, catalogue))
     return problems
 
 
-def _could_build(player: Player, what: str, where: Placement, needs_card: bool) -> Problem:
+def _could_build(player: Player, what: Text, where: Placement, needs_card: bool) -> Problem:
     """F4: ``player`` could still build ``what`` on ``where`` (a warning when only a card's build allows it)."""
-    if needs_card:
-        return FINAL_MAY_STILL_BUILD(
-            f"{player} could still build {what} on {where} if that card's build was not given up; "
-            "the position cannot tell",
-            scan(where.cells),
-        )
-    return FINAL_COULD_STILL_BUILD(
-        f"{player} could still build {what}, e.g. on {where}; the game is not over",
-        scan(where.cells),
-    )
+    wording = MAY_BUILD if needs_card else COULD_BUILD
+    return wording.problem(scan(where.cells), player=player, what=what, where=where.text)
 
 
 def _unknown_shape(position: Position, player: Player, size: int, catalogue: Catalogue | None) -> list[Problem]:
     """F4 for the player's reserve buildings of ``size`` whose shapes are unknown: every shape they may have fits,
     some do (a warning), or none does."""
-    count = position.reserve.of(player).count(size)
-    what = f"{counted(count, 'reserve building')} of size {size}"
+    count = _RESERVE_BUILDINGS(n=position.reserve.of(player).count(size))
     shapes = _candidates(position, size, catalogue)
     fits = [(shape, *_fit(position, player, shape)) for shape in shapes]
     plain = [f for f in fits if f[1] is not None and not f[2]]
     any_fit = [f for f in fits if f[1] is not None]
-    source = "piece of the catalogue" if catalogue is not None else "polyomino"
     if shapes and len(plain) == len(shapes):
         first = plain[0][1]
         assert first is not None
-        return [_could_build(player, f"its {what} (every {source} of that size fits)", first, False)]
+        every = EVERY_PIECE if catalogue is not None else EVERY_POLYOMINO
+        return [_could_build(player, every(count=count, size=size), first, False)]
     if not any_fit:
         return []
-    return [
-        FINAL_UNKNOWN_SHAPES(
-            f"cannot tell whether {player} could still build: only the size of its {what} is known, and "
-            f"{len(any_fit)} of the {len(shapes)} possible shapes ({source}s of that size) fit; "
-            "give the reserve's shapes",
-            (),
-        )
-    ]
+    wording = SHAPES_UNKNOWN_CATALOGUE if catalogue is not None else SHAPES_UNKNOWN
+    what = RESERVE_BUILDINGS(count=count, size=size)
+    return [wording.problem(player=player, what=what, k=len(any_fit), n=len(shapes))]
 
 
 # -- Everything ------------------------------------------------------------------------

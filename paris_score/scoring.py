@@ -14,7 +14,8 @@ import operator
 from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
-from paris_score.errors import IllegalPositionError, counted
+from paris_score.errors import IllegalPositionError
+from paris_score.i18n import NONE, TEMPLATE_KEY, Template, Text, word
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
 from paris_score.model import (
     _BLUE,
@@ -41,7 +42,8 @@ from paris_score.postcards import (
     Piece,
     Postcard,
 )
-from paris_score.referee import reserve_not_given, structure_problems
+from paris_score.problems import NO_RESERVE
+from paris_score.referee import structure_problems
 from paris_score.report import (
     CardScore,
     CardScores,
@@ -343,11 +345,38 @@ def painter_area(sq: Square, board: Board) -> tuple[Bitboard, Bitboard]:
     return area, board.lamps & area
 
 
+# What each stamped postcard counted (S4a-S4d), said in any language (paris_score.i18n).
+NOT_ON_BOARD: Final = Template("card.not-on-board", "the {piece} is not on the board")
+PAINTER_COUNTED: Final = Template(
+    "card.painter", ("{n} lamp in the painter's area: {spaces}", "{n} lamps in the painter's area: {spaces}")
+)
+DANCER_COUNTED: Final = Template(
+    "card.dancer", ("{n} space in the dancer's area: {spaces}", "{n} spaces in the dancer's area: {spaces}")
+)
+FRONT_OFF_BOARD: Final = Template("card.statue.off-board", "the space in front of the statue is off the board")
+FRONT_NOT_FREE: Final = Template("card.statue.front-taken", "the space in front ({space}) is not free")
+STATUE_COUNTED: Final = Template(
+    "card.statue",
+    "front {space} free; {near} free adjacent ({adjacent}) x {near_points} + {corner} free diagonal ({diagonal}) x"
+    " {corner_points}",
+)
+FOUNTAIN_COUNTED: Final = Template(
+    "card.fountain", ("{n} building beside the fountain: {ids}", "{n} buildings beside the fountain: {ids}")
+)
+_NONE: Final = word(NONE)
+_PAINTER_OFF: Final = NOT_ON_BOARD(piece=PAINTER)
+_DANCER_OFF: Final = NOT_ON_BOARD(piece=DANCER)
+_STATUE_OFF: Final = NOT_ON_BOARD(piece=STATUE)
+_FOUNTAIN_OFF: Final = NOT_ON_BOARD(piece=FOUNTAIN)
+_FRONT_OFF_BOARD: Final = FRONT_OFF_BOARD()
+# The texts below are made as Text({TEMPLATE_KEY: ...}): as cheap as the f-strings they replace (a score makes them).
+
+
 def painter(position: Position, board: Board | None = None) -> CardScore:
     """S4a: +2 a lamp in the painter's area (bounded by buildings and the edge only)."""
     sq = position.pieces.painter
     if sq is None:
-        return _make(CardScore, (PAINTER.card, 0, "the painter is not on the board", 0))
+        return _make(CardScore, (PAINTER.card, 0, _PAINTER_OFF, 0))
     area, lamps = painter_area(sq, board or board_of(position))
     n = lamps.bit_count()
     return _make(
@@ -355,7 +384,7 @@ def painter(position: Position, board: Board | None = None) -> CardScore:
         (
             PAINTER.card,
             PAINTER_POINTS_PER_LAMP * n,
-            f"{counted(n, 'lamp')} in the painter's area: {names_text(lamps) or 'none'}",
+            Text({TEMPLATE_KEY: PAINTER_COUNTED, "n": n, "spaces": names_text(lamps) or _NONE}),
             area,
         ),
     )
@@ -378,10 +407,11 @@ def dancer(position: Position, board: Board | None = None) -> CardScore:
     """
     sq = position.pieces.dancer
     if sq is None:
-        return _make(CardScore, (DANCER.card, 0, "the dancer is not on the board", 0))
+        return _make(CardScore, (DANCER.card, 0, _DANCER_OFF, 0))
     area = dancer_area(position, sq, board or board_of(position))
     n = area.bit_count()
-    return _make(CardScore, (DANCER.card, n, f"{counted(n, 'space')} in the dancer's area: {names_text(area)}", area))
+    detail = Text({TEMPLATE_KEY: DANCER_COUNTED, "n": n, "spaces": names_text(area)})
+    return _make(CardScore, (DANCER.card, n, detail, area))
 
 
 def statue_view(piece: Statue, board: Board) -> tuple[Square | None, Bitboard, Bitboard, int]:
@@ -398,16 +428,23 @@ def statue(position: Position, board: Board | None = None) -> CardScore:
     """S4c: with a free front, +2 a free adjacent space and +1 a free diagonal one."""
     piece = position.pieces.statue
     if piece is None:
-        return _make(CardScore, (STATUE.card, 0, "the statue is not on the board", 0))
+        return _make(CardScore, (STATUE.card, 0, _STATUE_OFF, 0))
     front, near, corner, points = statue_view(piece, board or board_of(position))
     if front is None:
-        return _make(CardScore, (STATUE.card, 0, "the space in front of the statue is off the board", 0))
+        return _make(CardScore, (STATUE.card, 0, _FRONT_OFF_BOARD, 0))
     if not points:
-        return _make(CardScore, (STATUE.card, 0, f"the space in front ({square_name(front)}) is not free", 0))
-    detail = (
-        f"front {square_name(front)} free; {near.bit_count()} free adjacent "
-        f"({names_text(near)}) x {STATUE_POINTS_ADJACENT} + {corner.bit_count()} free diagonal "
-        f"({names_text(corner) or 'none'}) x {STATUE_POINTS_DIAGONAL}"
+        return _make(CardScore, (STATUE.card, 0, Text({TEMPLATE_KEY: FRONT_NOT_FREE, "space": square_name(front)}), 0))
+    detail = Text(
+        {
+            TEMPLATE_KEY: STATUE_COUNTED,
+            "space": square_name(front),
+            "near": near.bit_count(),
+            "adjacent": names_text(near),
+            "near_points": STATUE_POINTS_ADJACENT,
+            "corner": corner.bit_count(),
+            "diagonal": names_text(corner) or _NONE,
+            "corner_points": STATUE_POINTS_DIAGONAL,
+        }
     )
     return _make(CardScore, (STATUE.card, points, detail, near | corner))
 
@@ -426,7 +463,7 @@ def fountain(position: Position, player: PlayerLike, board: Board | None = None)
 def _fountain(position: Position, player: Player, board: Board) -> CardScore:
     sq = position.pieces.fountain
     if sq is None:
-        return _make(CardScore, (FOUNTAIN.card, 0, "the fountain is not on the board", 0))
+        return _make(CardScore, (FOUNTAIN.card, 0, _FOUNTAIN_OFF, 0))
     ids = [b.id for b in fountain_buildings(sq, player, board)]
     n = len(ids)
     return _make(
@@ -434,7 +471,7 @@ def _fountain(position: Position, player: Player, board: Board) -> CardScore:
         (
             FOUNTAIN.card,
             FOUNTAIN_POINTS_PER_BUILDING * n,
-            f"{counted(n, 'building')} beside the fountain: {', '.join(ids) or 'none'}",
+            Text({TEMPLATE_KEY: FOUNTAIN_COUNTED, "n": n, "ids": ids or _NONE}),
             0,
         ),
     )
@@ -515,42 +552,53 @@ def _player_score(position: Position, player: Player, bd: Board, light: Light) -
     )
 
 
+# The notes of a report (paris_score.i18n).
+PATTERN_NOTE: Final = Template(
+    "note.pattern",
+    "the large streetlight's pattern is {pattern} (S1c; the printed card's pattern is unknown, set"
+    " rules.large_streetlight_pattern to change it)",
+)
+USED_BY_BOTH: Final = Template(
+    "note.used-by-both",
+    "{card} is used by both players (B6: a postcard is used once, paris-score check reports it): it is scored for"
+    " each of them",
+)
+SCORES_FOR_NOBODY: Final = Template("note.nobody", "the {piece} on {space} scores for nobody: no player used {card}")
+SHARED_VICTORY: Final = Template(
+    "note.tie", "tied at {total} with {free} free own-colour spaces each: a shared victory (S5)"
+)
+TIE_BROKEN: Final = Template(
+    "note.tie-break", "tied at {total}; {winner} wins on free spaces of own colour, {free} to {free2} (S5)"
+)
+
+
 @functools.lru_cache(maxsize=64)
-def _pattern_note(pattern: Pattern) -> str:
-    return (
-        f"the large streetlight's pattern is {pattern_label(pattern)} (S1c; the printed card's "
-        "pattern is unknown, set rules.large_streetlight_pattern to change it)"
-    )
+def _pattern_note(pattern: Pattern) -> Text:
+    return PATTERN_NOTE(pattern=pattern_label(pattern))
 
 
-def notes(position: Position, report_winner: Winner, scores: dict[Player, PlayerScore]) -> list[str]:
+def notes(position: Position, report_winner: Winner, scores: dict[Player, PlayerScore]) -> list[Text]:
     """Notices that explain how the report was made."""
     not_given = position.reserve.not_given
-    out = [reserve_not_given(player) for player in not_given] if not_given else []
+    out = [NO_RESERVE(player=player) for player in not_given] if not_given else []
     if position.pieces.large_streetlight is not None:
         out.append(_pattern_note(position.rules.large_streetlight_pattern))
     cards = position.postcards
     used = cards.orange + cards.blue
     for card in cards.orange:
         if card in cards.blue:
-            out.append(
-                f"{card.title} is used by both players (B6: a postcard is used once, "
-                "paris-score check reports it): it is scored for each of them"
-            )
+            out.append(USED_BY_BOTH(card=card))
     for piece in STANDING:
         if piece.card not in used:
             sq = position.pieces.at(piece)
             if sq is not None:
-                out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
+                out.append(SCORES_FOR_NOBODY(piece=piece, space=square_name(sq), card=piece.card))
     o, b = scores[_ORANGE], scores[_BLUE]
     if o.total == b.total:
         if report_winner == "tie":
-            out.append(f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: a shared victory (S5)")
+            out.append(SHARED_VICTORY(total=o.total, free=o.free_own_spaces))
         else:
-            out.append(
-                f"tied at {o.total}; {report_winner} wins on free spaces of own colour, "
-                f"{o.free_own_spaces} to {b.free_own_spaces} (S5)"
-            )
+            out.append(TIE_BROKEN(total=o.total, winner=report_winner, free=o.free_own_spaces, free2=b.free_own_spaces))
     return out
 
 

@@ -3,7 +3,8 @@
 :func:`check_document` referees a position and returns what
 ``paris-score check --format json`` prints; :func:`unreadable_document` is
 that document for an input that could not be read.  :func:`verdict` and
-:func:`summary` are the words of the text output::
+:func:`summary` are the words of the text output, in any language (``lang``,
+the templates of :mod:`paris_score.i18n`)::
 
     game.json: not legal (2 errors, 0 warnings)
 """
@@ -15,11 +16,12 @@ from typing import TYPE_CHECKING, Final, cast
 
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, MoveCode, UnreadableDocument, Verdict
-from paris_score.errors import Located, Problem, counted
+from paris_score.errors import Located, Problem
 from paris_score.formats.position_json import pattern_to_json
+from paris_score.i18n import ENGLISH, Template, Text, counting, render
 from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
-from paris_score.problems import GAME_NOT_OVER, RESULT_DISAGREES
+from paris_score.problems import NOT_OVER_AFTER, RESULT_SAYS
 from paris_score.referee import check, only_errors
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ UNFINISHED: Final[Verdict] = "legal, but not a finished game"
 __all__ = [
     "CHECK_FORMAT",
     "UNFINISHED",
+    "VERDICTS",
     "check_document",
     "left_out_line",
     "listed",
@@ -41,7 +44,9 @@ __all__ = [
     "record_problems",
     "record_verdict",
     "stands",
+    "stands_text",
     "summary",
+    "summary_text",
     "unreadable_document",
     "verdict",
 ]
@@ -67,11 +72,32 @@ def verdict(problems: Sequence[Problem], final: bool = False) -> Verdict:
     return "legal, a finished game"
 
 
-def summary(problems: Sequence[Problem]) -> str:
-    """``"2 errors, 1 warning"``."""
+VERDICTS: Final[dict[Verdict, Template]] = {
+    "legal": Template("verdict.legal", "legal"),
+    "not legal": Template("verdict.not-legal", "not legal"),
+    UNFINISHED: Template("verdict.unfinished", UNFINISHED),
+    "legal; whether the game is over could not be settled": Template(
+        "verdict.unsettled", "legal; whether the game is over could not be settled"
+    ),
+    "legal, a finished game": Template("verdict.finished", "legal, a finished game"),
+}
+"""Each verdict's words (the JSON documents keep the English, the key of this table)."""
+SUMMARY: Final = Template("summary", "{errors}, {warnings}")
+ERRORS: Final = counting("error")
+WARNINGS: Final = counting("warning")
+LEFT_OUT: Final = Template("left-out", "note: {count} not listed (only the first {n} are)")
+MORE_PROBLEMS: Final = counting("more problem")
+
+
+def summary(problems: Sequence[Problem], lang: str = ENGLISH) -> str:
+    """``"2 errors, 1 warning"`` (in ``lang``)."""
+    return render(summary_text(problems), lang)
+
+
+def summary_text(problems: Sequence[Problem]) -> Text:
+    """:func:`summary` as a text."""
     n_err = len(only_errors(problems))
-    n_warn = len(problems) - n_err
-    return f"{counted(n_err, 'error')}, {counted(n_warn, 'warning')}"
+    return SUMMARY(errors=ERRORS(n=n_err), warnings=WARNINGS(n=len(problems) - n_err))
 
 
 def listed(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
@@ -83,13 +109,13 @@ def listed(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
     return problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS)
 
 
-def left_out_line(n: int) -> str:
-    """What the text outputs say under a cut list of problems.
+def left_out_line(n: int, lang: str = ENGLISH) -> str:
+    """What the text outputs say under a cut list of problems (in ``lang``).
 
     >>> left_out_line(7)
     'note: 7 more problems not listed (only the first 100 are)'
     """
-    return f"note: {counted(n, 'more problem')} not listed (only the first {MAX_PROBLEMS} are)"
+    return render(LEFT_OUT(count=MORE_PROBLEMS(n=n), n=MAX_PROBLEMS), lang)
 
 
 def problems_document(
@@ -109,12 +135,14 @@ def problems_document(
     """
     n_err = len(only_errors(problems))
     shown, left_out = listed(problems)
+    said = verdict(problems, final)
     doc: CheckDocument = {
         "format": CHECK_FORMAT,
         "file": file,
         "readable": True,
         "legal": not n_err,
-        "verdict": verdict(problems, final),
+        "verdict": said,
+        "verdict_i18n": VERDICTS[said]().to_dict(),
         "final": final,
         "pieces": pieces,
         "counts": {"errors": n_err, "warnings": len(problems) - n_err},
@@ -151,22 +179,35 @@ def record_problems(done: Replay, final: bool = False) -> list[Problem]:
     score disagrees with, and with ``final`` a game that is not over (G12); none for a legal record."""
     if done.illegal is not None:
         bad = done.illegal
-        said = f"move {bad.move} ({bad.player}) `{bad.text}`: {bad.message}"
+        said = ILLEGAL_MOVE(n=bad.move, player=bad.player, move=bad.text, message=bad.message_text or bad.message)
         return [Problem(cast("MoveCode", bad.code), bad.rule, said, bad.spaces)]
     found = []
     if done.result_agrees is False and done.record.result is not None and done.score is not None:
-        written = "orange {} - blue {}".format(*done.record.result)
-        scored = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
-        found.append(RESULT_DISAGREES(f"the record's result says {written}, the score is {scored}"))
+        orange, blue = done.record.result
+        found.append(
+            RESULT_SAYS.problem(orange=orange, blue=blue, scored=done.score.orange.total, scored2=done.score.blue.total)
+        )
     if final and not done.finished:
-        message = f"the game is not over after {counted(done.moves_played, 'move')} ({stands(done)})"
-        found.append(GAME_NOT_OVER(message))
+        found.append(NOT_OVER_AFTER.problem(count=MOVES(n=done.moves_played), stands=stands_text(done)))
     return found
 
 
-def stands(done: Replay) -> str:
-    """Where an unfinished game stands: ``phase 2, blue to move``."""
-    return f"phase {done.phase}" + (f", {done.state.turn} to move" if done.state.turn is not None else "")
+ILLEGAL_MOVE: Final = Template("record.illegal-move", "move {n} ({player}) `{move}`: {message}")
+"""A record's first illegal move as its problem: its number, its player, its text and the refusal."""
+MOVES: Final = counting("move")
+PHASE: Final = Template("stands.phase", "phase {phase}")
+TO_MOVE: Final = Template("stands.turn", "phase {phase}, {player} to move")
+
+
+def stands(done: Replay, lang: str = ENGLISH) -> str:
+    """Where an unfinished game stands: ``phase 2, blue to move`` (in ``lang``)."""
+    return render(stands_text(done), lang)
+
+
+def stands_text(done: Replay) -> Text:
+    """:func:`stands` as a text."""
+    turn = done.state.turn
+    return PHASE(phase=done.phase) if turn is None else TO_MOVE(phase=done.phase, player=turn)
 
 
 def record_verdict(done: Replay, final: bool = False) -> Verdict:
@@ -196,6 +237,7 @@ def record_document(
     """
     doc = problems_document(record_problems(done, final), final=final, file=file, pattern=pattern)
     doc["verdict"] = record_verdict(done, final)
+    doc["verdict_i18n"] = VERDICTS[doc["verdict"]]().to_dict()
     doc["record"] = {
         "moves": len(done.record.moves),
         "moves_played": done.moves_played,

@@ -407,6 +407,7 @@ def test_a_record_from_standard_input_and_in_json(tmp_path: Path) -> None:
             "rule": "G9",
             "message": "buildings are built in phase 2 only",
             "spaces": [],
+            "message_i18n": {"id": "wrong-phase.build", "args": {}},
         },
         "result_agrees": None,
     }

@@ -81,6 +81,14 @@ def test_json_output_lists_problems_with_code_rule_spaces_and_message(tmp_path: 
         "severity": "error",
         "spaces": ["F1"],
         "message": "building A of orange covers blue's colour",
+        "message_i18n": {
+            "id": "building-on-wrong-colour",
+            "args": {
+                "thing": {"id": "thing.building", "args": {"id": "A"}},
+                "owner": {"id": "player.orange", "args": {}},
+                "other": {"id": "player.blue", "args": {}},
+            },
+        },
     }
 
 

@@ -30,13 +30,17 @@ CORPUS_SIZE = 1000
 
 
 def engine_report(position: Position) -> dict[str, Any]:
+    """``Report.to_dict()`` with each card's spaces, its messages in English only (their texts, ``*_i18n``, say the
+    same: tests/test_i18n.py)."""
     report = score(position)
     found = report.to_dict()
+    del found["notes_i18n"]
     for player in PLAYERS:
         for line, card in zip(
             found["players"][player]["postcards"]["cards"], report[player].postcards.cards, strict=True
         ):
             line["spaces"] = card.spaces
+            del line["detail_i18n"]  # type: ignore[misc]
     return found
 
 

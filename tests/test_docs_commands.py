@@ -12,6 +12,7 @@ shell sessions, so that a command line in the documentation cannot rot:
   code, not an installed script); ``python examples/...`` runs as a
   subprocess importing this tree.  ``&&``, ``<``, ``>``, globs and trailing
   ``# comments`` work as in a shell.
+- ``NAME=value`` words before a command set its environment (``LANGUAGE=cs paris-score ...``).
 - A command must exit with status 0, unless the page follows it with
   ``$ echo $?`` and the status.  Output shown on the page is compared as
   doctest compares (``...`` matches anything, runs of blanks are equal).
@@ -172,8 +173,13 @@ def run_part(words: list[str], folder: Path) -> tuple[int, str]:
         stdout_file = folder / words[i + 1]
         words = words[:i] + words[i + 2 :]
     assert "|" not in words, "pipes are not supported here; show one command at a time"
+    env: dict[str, str] = {}
+    while re.fullmatch(r"[A-Z_]+=.*", words[0]):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
     if words[0] == "paris-score":
-        result = CliRunner().invoke(cli, words[1:], input=stdin, prog_name="paris-score", terminal_width=80)
+        runner = CliRunner(env=env)
+        result = runner.invoke(cli, words[1:], input=stdin, prog_name="paris-score", terminal_width=80)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         status, output = result.exit_code, result.output
@@ -188,7 +194,7 @@ def run_part(words: list[str], folder: Path) -> tuple[int, str]:
             input=stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
+            env={**os.environ, **env, "PYTHONPATH": os.pathsep.join(paths)},
             check=False,
         )
         status, output = done.returncode, done.stdout.decode("utf-8")

@@ -138,15 +138,21 @@ def blank_form(**property_: object) -> bytes:
 def test_a_blank_form_is_an_entry_not_finished_said_as_a_player_reads_it() -> None:
     got = json.loads(answer("/api/paris2020", "", blank_form()).body)
     assert (got["status"], got["error"]) == (400, "entry not finished")
-    assert got["errors"] == [{"where": "districts[0].properties[0].value", "message": "enter a whole number"}]
+    assert got["errors"] == [
+        {
+            "where": "districts[0].properties[0].value",
+            "message": "enter a whole number",
+            "message_i18n": {"id": "p2020.not-entered", "args": {}},
+        }
+    ]
     # Its value typed: the names and the owner are still to enter.
     got = json.loads(answer("/api/paris2020", "", blank_form(value=3)).body)
     assert got["error"] == "entry not finished"
-    assert [(e["where"], e["message"]) for e in got["errors"]] == [
-        ("players[0].name", "a player needs a name"),
-        ("players[1].name", "a player needs a name"),
-        ("districts[0].name", "a district needs a name"),
-        ("districts[0].properties[0].owners", "a property has at least one owner (K3)"),
+    assert [(e["where"], e["message"], e["message_i18n"]["id"]) for e in got["errors"]] == [
+        ("players[0].name", "a player needs a name", "p2020.unnamed-player"),
+        ("players[1].name", "a player needs a name", "p2020.unnamed-player"),
+        ("districts[0].name", "a district needs a name", "p2020.unnamed-district"),
+        ("districts[0].properties[0].owners", "a property has at least one owner (K3)", "p2020.no-owner"),
     ]
 
 
@@ -157,4 +163,4 @@ def test_a_blank_form_is_an_entry_not_finished_said_as_a_player_reads_it() -> No
 def test_a_wrong_value_in_a_form_is_an_error_not_an_entry_in_progress(value: object, message: str) -> None:
     got = json.loads(answer("/api/paris2020", "", blank_form(value=value)).body)
     assert got["error"] == "the end of game cannot be scored"
-    assert {"where": "districts[0].properties[0].value", "message": message} in got["errors"]
+    assert ("districts[0].properties[0].value", message) in [(e["where"], e["message"]) for e in got["errors"]]

@@ -133,7 +133,16 @@ def test_too_many_properties_for_the_keys_is_a_warning_on_standard_error(tmp_pat
         "hand out (K8)"
     )
     assert (status, err) == (0, f"{path}: warning: {message}\n")
-    assert json.loads(out)["warnings"] == [{"where": "players[1]", "message": message.split(": ", 1)[1]}]
+    assert json.loads(out)["warnings"] == [
+        {
+            "where": "players[1]",
+            "message": message.split(": ", 1)[1],
+            "message_i18n": {
+                "id": "p2020.keys",
+                "args": {"name": "Marek", "held": 13, "n": 2, "limit": 12, "behind": 10, "pool": 2},
+            },
+        }
+    ]
 
 
 def test_a_position_is_not_an_end_of_game_and_the_other_way_round() -> None:

@@ -334,7 +334,10 @@ def test_the_score_document_has_the_issue_s_keys() -> None:
         "place": 2,
         "points": 0,
         "why_none": "with 2 players the 2nd place needs at least half the 1st's value: 5 < 12/2 (K6)",
+        "why_none_i18n": {"id": "p2020.half", "args": {"value": 5, "first": 12}},
     }
+    assert doc["result_i18n"] == {"id": "p2020.result", "args": {"winner": "Ula", "total": 70}}
+    assert doc["districts"][0]["standings"][0]["why_none_i18n"] is None
 
 
 def test_a_district_is_a_value() -> None:

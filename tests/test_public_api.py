@@ -74,4 +74,4 @@ def test_the_referee_and_the_table_of_codes_say_what_is_theirs() -> None:
 
     assert "errors" not in referee.__all__  # deprecated: it warns (tests/test_deprecated.py)
     assert "OVERLAP" not in problems.__all__  # the rows are the library's own; programs read the tables
-    assert set(problems.__all__) == {"Kind", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS"}
+    assert set(problems.__all__) == {"Kind", "Wording", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS", "SEVERITIES"}

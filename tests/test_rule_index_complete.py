@@ -2,9 +2,10 @@
 under a rule is named in that rule's row (tests/test_rule_index.py checks the other way: every name exists and
 cites its rule).
 
-A function is found deciding a rule where it calls a row of :mod:`paris_score.problems` by its name, as
-``OVERLAP(...)`` or ``WRONG_PHASE.refuse(..., rule="G9")``: the rule is the ``rule=`` it names, else the row's
-only rule.  Rows chosen at run time (a table of rows) are not seen; their functions are in the index by hand.
+A function is found deciding a rule where it calls a row of :mod:`paris_score.problems`, or one of its wordings, by
+its name, as ``OVERLAP(...)``, ``OVERLAP_PAIR.problem(...)`` or ``WRONG_PHASE_BUILD.refuse(..., rule="G9")``: the
+rule is the ``rule=`` it names, else the row's only rule.  Rows or wordings chosen at run time (a table of them) are
+not seen; their functions are in the index by hand.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ NAMED = {
     for name in re.findall(r"`([\w.]+)`", names)
 }
 KINDS = {name: kind for name, kind in vars(problems).items() if isinstance(kind, problems.Kind)}
+WORDINGS = {name: wording for name, wording in vars(problems).items() if isinstance(wording, problems.Wording)}
 UNCITED: set[tuple[str, str]] = set()
 """Functions that decide a rule without citing its id in their source, so the index cannot name them yet (the
 other test would fail): each wants the id in its docstring, then its row here goes and its name into the index."""
@@ -34,13 +36,15 @@ def _rule_of(call: ast.Call) -> str | None:
     func = call.func
     if isinstance(func, ast.Name) and func.id in KINDS:
         rules = KINDS[func.id].rules
-    elif (
-        isinstance(func, ast.Attribute)
-        and func.attr == "refuse"
-        and isinstance(func.value, ast.Name)
-        and func.value.id in KINDS
-    ):
-        rules = KINDS[func.value.id].move_rules
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        name = func.value.id
+        if name in WORDINGS and func.attr in ("problem", "refuse"):
+            kind = WORDINGS[name].kind
+        elif name in KINDS and func.attr == "refuse":
+            kind = KINDS[name]
+        else:
+            return None
+        rules = kind.move_rules if func.attr == "refuse" else kind.rules
     else:
         return None
     for keyword in call.keywords:
@@ -89,3 +93,6 @@ def test_a_row_chosen_by_name_is_seen() -> None:
     assert _rule_of(call) == "G9"
     assert _rule_of(ast.parse('OVERLAP("x")').body[0].value) == "W1"  # type: ignore[attr-defined]
     assert _rule_of(ast.parse('kind("x")').body[0].value) is None  # type: ignore[attr-defined]
+    assert _rule_of(ast.parse("OVERLAP_PAIR.problem((1,), thing=a)").body[0].value) == "W1"  # type: ignore[attr-defined]
+    assert _rule_of(ast.parse('WRONG_PHASE_BUILD.refuse(rule="G9")').body[0].value) == "G9"  # type: ignore[attr-defined]
+    assert _rule_of(ast.parse("NO_TILE.refuse(player=p)").body[0].value) == "G4"  # type: ignore[attr-defined]

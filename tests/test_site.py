@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from paris_score.i18n.catalogs import LANGUAGES
 from paris_score_cli import site
 from paris_score_cli.app import cli
 from tests.test_svg import read_png
@@ -66,6 +67,7 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         ),
         "static/icon-192.png",
         "static/icon-512.png",
+        *(f"static/i18n/{lang}.json" for lang in LANGUAGES),
         *(f"pyodide/{name}" for name in site.PYODIDE_FILES),
     }
     about = json.loads(files["site.json"])

@@ -20,12 +20,14 @@ from paris_score.errors import IllegalPositionError
 from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
 from paris_score.printable import json_text
+from paris_score.report import render_text
 from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
     EXIT_INVALID,
     fail,
     format_option,
+    lang_option,
     pattern_option,
     read_typed,
     refuse_same_file,
@@ -98,7 +100,10 @@ def cli() -> None:
 @SVG_OPTION
 @pattern_option
 @click.option("--no-check", is_flag=True, help="Score even a position that breaks rules (overlaps are still refused).")
-def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern | None, no_check: bool) -> None:
+@lang_option
+def score(
+    file: str, output_format: str, svg_out: str | None, pattern: Pattern | None, no_check: bool, lang: str
+) -> None:
     """Score the position in FILE (`-` reads standard input).
 
     FILE is a text grid, as typed at the table (`paris-score template`
@@ -116,28 +121,30 @@ def score(file: str, output_format: str, svg_out: str | None, pattern: Pattern |
       paris-score score game.txt --pattern rays4 --svg game.svg
     """
     refuse_same_file(("FILE", file), ("--svg", svg_out))
-    position, rows = read_typed(file)
+    position, rows = read_typed(file, lang)
     position, pattern_said = with_pattern(position, pattern)
     if not no_check:
-        refuse_illegal(file, position, rows)
+        refuse_illegal(file, position, rows, lang)
     try:
         report = paris_score.score(position)
     except IllegalPositionError as e:
         first, left_out = listed(e.problems)
-        fail(source_name(file), [str(p) for p in first] + ([left_out_line(left_out)] if left_out else []))
-    if pattern_said:
-        report = attrs.evolve(report, notes=(pattern_said, *report.notes))
+        said = [p.said(lang) for p in first] + ([left_out_line(left_out, lang)] if left_out else [])
+        fail(source_name(file), said)
+    if pattern_said is not None:
+        report = attrs.evolve(report, notes=(pattern_said, *report.note_texts))
     if svg_out is not None:  # first: a picture that cannot be written fails before any score is printed
         write_scored(svg_out, position, report)
     if output_format == "json":
         click.echo(json_text(report.to_dict()))
     else:
-        click.echo(str(report), nl=False)
+        click.echo(render_text(report, lang), nl=False)
 
 
 @cli.command(short_help="Print the rulebook's scoring example and its scores.")
 @format_option('text: the board as a text grid, then the breakdown; json: {"position": ..., "report": ...}.')
-def example(output_format: str) -> None:
+@lang_option
+def example(output_format: str, lang: str) -> None:
     """Print the rulebook's scoring example (48 to 57) and its scores.
 
     \b
@@ -157,7 +164,7 @@ def example(output_format: str) -> None:
     click.echo(RECONSTRUCTION_NOTE)
     click.echo("")
     click.echo(paris_score.dumps(position, format="text"))
-    click.echo(str(report), nl=False)
+    click.echo(render_text(report, lang), nl=False)
 
 
 @cli.command("template", short_help="Print a blank text grid to fill in.")

@@ -24,32 +24,37 @@ import click
 import paris_score
 from paris_score.catalogue import Catalogue
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
-from paris_score.errors import Problem, counted
+from paris_score.errors import Problem
 from paris_score.formats import format_of, loads_lines, looks_like_paris2020_text
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.game.replaying import Replay
+from paris_score.i18n import Template, Text, counting, render
 from paris_score.model import Pattern
 from paris_score.printable import json_text, printable
-from paris_score.problems import KINDS, RESULT_DISAGREES, Kind
+from paris_score.problems import KINDS, RESULT_DISAGREES, SEVERITIES, Kind
 from paris_score.referee import only_errors
 from paris_score.squares import square_name
 from paris_score.verdict import (
+    MOVES,
     UNFINISHED,
+    VERDICTS,
     left_out_line,
     listed,
     problems_document,
     record_document,
     record_problems,
     record_verdict,
-    stands,
-    summary,
+    stands_text,
+    summary_text,
     unreadable_document,
     verdict,
 )
 from paris_score_cli.inputs import (
     GridLines,
     UnreadableError,
+    lang_option,
+    located,
     parse_input,
     pattern_option,
     pattern_rules,
@@ -63,10 +68,79 @@ EXIT_LEGAL: Final = 0
 EXIT_NOT_LEGAL: Final = 1
 SUFFIXES: Final = (".json", ".txt")
 """What ``check FOLDER`` reads: ``paris-position/1`` JSON, text grids (docs/text-format.md) and ``paris-game/1``."""
-POSITION_KIND: Final = "paris-position/1 position"
-GAME_KIND: Final = "paris-game/1 game record"
-CATALOGUE_KIND: Final = "paris-pieces/1 catalogue"
-PIECES_NOT_USED: Final = "note: --pieces checks positions only; a game record's pieces are its setup's"
+POSITION_KIND: Final = Template("cli.kind.position", "paris-position/1 position")
+GAME_KIND: Final = Template("cli.kind.game", "paris-game/1 game record")
+CATALOGUE_KIND: Final = Template("cli.kind.catalogue", "paris-pieces/1 catalogue")
+PIECES_NOT_USED: Final = Template(
+    "cli.pieces-not-used", "note: --pieces checks positions only; a game record's pieces are its setup's"
+)
+
+# The words of the text output (docs/languages.md); GitHub annotations stay English, as JSON does.
+UNREADABLE: Final = Template("cli.unreadable", "{file}: unreadable")
+UNREADABLE_NOT_A: Final = Template("cli.unreadable.kind", "{file}: unreadable, not a {kind}")
+SKIPPED: Final = Template("cli.skipped", "{file}: skipped, a {format} document, not a position")
+SKIPPED_OUTPUT: Final = Template("cli.skipped.output", "{file}: skipped, the output of this command")
+EMPTY_FOLDER: Final = Template("cli.empty-folder", "{file}: no positions or game records ({kinds}) in this folder")
+VERDICT_LINE: Final = Template("cli.verdict", "{file}: {verdict} ({summary})")
+GRID_ROW: Final = Template("cli.grid-row", "line {line} (row {row}): {spaces}")
+GRID_LINE: Final = Template("cli.grid-line", "line {line} ({what})")
+RECORD_ILLEGAL: Final = Template(
+    "cli.record.illegal", "game record: {moves}; move {n} is illegal, the replay stops there ({played} played)"
+)
+RECORD_NOT_OVER: Final = Template(
+    "cli.record.not-over", "game record: {moves}, all legal; the game is not over ({stands})"
+)
+RECORD_OVER: Final = Template(
+    "cli.record.over", "game record: {moves}, all legal; the game is over: orange {orange} - blue {blue}"
+)
+QUIET_LEFT_OUT: Final = Template(
+    "cli.quiet-left-out",
+    (
+        "note: {n} unconfirmed remark left out; --verbose shows it",
+        "note: {n} unconfirmed remarks left out; --verbose shows them",
+    ),
+)
+FOLDER_UNREADABLE: Final = Template(
+    "cli.folder.unreadable", "{file}: cannot read the folder: {error}; the files in it are not checked"
+)
+FOLDER_LINK: Final = Template(
+    "cli.folder.link", "{file}: a link to a folder, not followed; name it to check the files in it"
+)
+UNREADABLE_FOLDERS: Final = Template(
+    "cli.overall.unreadable-folders", ("{n} unreadable folder", "{n} unreadable folders")
+)
+LINKED_FOLDERS: Final = Template(
+    "cli.overall.linked-folders", ("{n} linked folder not followed", "{n} linked folders not followed")
+)
+STRICT_FAILS: Final = Template("cli.strict", "it fails because --strict counts warnings as failures")
+OVERALL: Final = Template("cli.overall", "{checked} checked: {passed} pass, {failed} fail ({why})")
+OVERALL_SKIPPED: Final = Template(
+    "cli.overall.skipped", "{checked} checked: {passed} pass, {failed} fail ({why}); {skipped} skipped"
+)
+WHY_FAILED: Final = {
+    (False, False): Template("cli.overall.why", "{illegal} not legal, {unreadable} unreadable"),
+    (True, False): Template("cli.overall.why.strict", "{illegal} not legal or with warnings, {unreadable} unreadable"),
+    (False, True): Template(
+        "cli.overall.why.final", "{illegal} not legal, {unfinished} not finished, {unreadable} unreadable"
+    ),
+    (True, True): Template(
+        "cli.overall.why.strict-final",
+        "{illegal} not legal or with warnings, {unfinished} not finished, {unreadable} unreadable",
+    ),
+}
+"""Why files fail, by (--strict, --final)."""
+NOT_LEGAL: Final = {
+    "": Template("cli.not-legal", "not legal ({summary})"),
+    "fix": Template("cli.not-legal.fix", "not legal ({summary}); fix the lines shown"),
+    "either": Template(
+        "cli.not-legal.fix-or-force",
+        "not legal ({summary}); fix the lines shown, or if the board really is so, --no-check scores it anyway",
+    ),
+    "force": Template(
+        "cli.not-legal.force", "not legal ({summary}); if the board really is so, --no-check scores it anyway"
+    ),
+}
+"""What ``score`` says of a position it refuses, by what may help."""
 
 
 def _row(problem: Problem) -> Kind:
@@ -74,26 +148,30 @@ def _row(problem: Problem) -> Kind:
     return KINDS[problem.code]
 
 
-def problem_line(problem: Problem) -> str:
-    """``error   P1 building-on-wrong-colour: ... [C3 C4]``."""
-    return f"{problem.severity:<7} {problem}"
+def problem_line(problem: Problem, lang: str = "en") -> str:
+    """``error   P1 building-on-wrong-colour: ... [C3 C4]`` (the severity and the message in ``lang``)."""
+    words = [render(SEVERITIES[severity](), lang) for severity in SEVERITIES]
+    return f"{render(SEVERITIES[problem.severity](), lang):<{max(7, *map(len, words))}} {problem.said(lang)}"
 
 
-def problem_lines(problem: Problem, typed: GridLines) -> list[str]:
+def problem_lines(problem: Problem, typed: GridLines, lang: str = "en") -> list[str]:
     """:func:`problem_line`, then for a text grid its spaces row by row, each with its line to fix,
     and the header lines that decide it.
 
     ``    line 10 (row 8): C8``: a building with a stray space shows it on a row of its own;
     ``    line 18 (blue buildings): G``: or its owner was typed wrong.
     """
-    lines = [problem_line(problem)]
+    lines = [problem_line(problem, lang)]
     if typed is not None:
         by_row: dict[int, list[str]] = {}
         for sq in problem.spaces:
             by_row.setdefault(sq >> 3, []).append(square_name(sq))
         rows = typed.row_lines
-        lines += [f"    line {rows[r]} (row {r + 1}): {' '.join(names)}" for r, names in sorted(by_row.items())]
-        lines += [f"    line {line} ({what})" for line, what in typed.headers_of(problem)]
+        lines += [
+            "    " + render(GRID_ROW(line=rows[r], row=r + 1, spaces=" ".join(names)), lang)
+            for r, names in sorted(by_row.items())
+        ]
+        lines += ["    " + render(GRID_LINE(line=line, what=what), lang) for line, what in typed.headers_of(problem)]
     return lines
 
 
@@ -116,11 +194,11 @@ class Unwalked:
     error: str | None = None
     """Why it cannot be read (``Permission denied``); ``None`` for a link not followed."""
 
-    def line(self) -> str:
+    def line(self, lang: str = "en") -> str:
         """``games/old: cannot read the folder: Permission denied; the files in it are not checked``."""
         if self.error is None:
-            return f"{self.path}: a link to a folder, not followed; name it to check the files in it"
-        return f"{self.path}: cannot read the folder: {self.error}; the files in it are not checked"
+            return render(FOLDER_LINK(file=self.path), lang)
+        return render(FOLDER_UNREADABLE(file=self.path, error=self.error), lang)
 
 
 Found: TypeAlias = tuple[str, bool] | Unwalked
@@ -214,12 +292,12 @@ class Examined:
     source: str
     rows: GridLines = None
     """The line of each grid row in a text grid, for messages about spaces."""
-    said: str = ""
+    said: tuple[Text, ...] = ()
     """What the options did to this file: ``--pattern`` replaced its pattern; ``--pieces`` was not used on it."""
     pattern: Pattern | None = None
     """``--pattern``, for the JSON document."""
     problems: tuple[Problem, ...] = ()
-    failures: tuple[tuple[UnreadableError, str], ...] = ()
+    failures: tuple[tuple[UnreadableError, Template], ...] = ()
     """Each input that could not be read, and what it should have been."""
     skipped: str | None = None
     """The format of a document of another kind found in a folder (a score report), which is not checked."""
@@ -292,7 +370,7 @@ def examine(
         return Examined(source, rows, failures=tuple(failures))
     position, said = with_pattern(position, pattern)
     problems = tuple(paris_score.check(position, final=final, catalogue=catalogue))
-    return Examined(source, rows, said, pattern, problems)
+    return Examined(source, rows, () if said is None else (said,), pattern, problems)
 
 
 def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | None, pieces: bool) -> Examined:
@@ -304,11 +382,10 @@ def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | Non
         record = parse_input(source, data, loads_game)
     except UnreadableError as e:
         return Examined(source, failures=((e, GAME_KIND),))
-    rules, said = pattern_rules(record.setup.rules, pattern)
-    if said:
+    rules, pattern_said = pattern_rules(record.setup.rules, pattern)
+    if pattern_said is not None:
         record = attrs.evolve(record, setup=attrs.evolve(record.setup, rules=rules))
-    if pieces:
-        said = "; ".join(filter(None, (said, PIECES_NOT_USED)))
+    said = tuple(t for t in (pattern_said, PIECES_NOT_USED() if pieces else None) if t is not None)
     done = paris_score.replay(record)
     text = data.decode("utf-8-sig")
     return Examined(
@@ -322,25 +399,32 @@ def examine_record(source: str, data: bytes, final: bool, pattern: Pattern | Non
     )
 
 
-def verdict_line(examined: Examined, final: bool, verbose: bool = True) -> str:
+def verdict_line(examined: Examined, final: bool, verbose: bool = True, lang: str = "en") -> str:
     """``game.json: not legal (2 errors, 0 warnings)``, or ``game.json: unreadable``."""
     if examined.skipped:
-        return f"{examined.source}: skipped, a {examined.skipped} document, not a position"
+        return render(SKIPPED(file=examined.source, format=examined.skipped), lang)
     if examined.failures:
-        return f"{examined.source}: unreadable"
-    return f"{examined.source}: {examined.verdict(final)} ({summary(shown(list(examined.problems), verbose))})"
+        return render(UNREADABLE(file=examined.source), lang)
+    verdict = VERDICTS[examined.verdict(final)]()
+    summary = summary_text(shown(list(examined.problems), verbose))
+    return render(VERDICT_LINE(file=examined.source, verdict=verdict, summary=summary), lang)
 
 
-def record_line(done: Replay) -> str:
+FILES: Final = counting("file")
+FINISHED_GAMES: Final = counting("finished game")
+OTHER_DOCUMENTS: Final = counting("other document")
+LEGAL_MOVES: Final = counting("legal move")
+
+
+def record_line(done: Replay, lang: str = "en") -> str:
     """How far a record's replay went: ``game record: 28 moves, all legal; the game is over: orange 33 - blue 14``."""
-    moves = counted(len(done.record.moves), "move")
+    moves = MOVES(n=len(done.record.moves))
     if done.illegal is not None:
-        played = counted(done.moves_played, "legal move")
-        return f"game record: {moves}; move {done.illegal.move} is illegal, the replay stops there ({played} played)"
+        played = LEGAL_MOVES(n=done.moves_played)
+        return render(RECORD_ILLEGAL(moves=moves, n=done.illegal.move, played=played), lang)
     if done.score is None:
-        return f"game record: {moves}, all legal; the game is not over ({stands(done)})"
-    totals = f"orange {done.score.orange.total} - blue {done.score.blue.total}"
-    return f"game record: {moves}, all legal; the game is over: {totals}"
+        return render(RECORD_NOT_OVER(moves=moves, stands=stands_text(done)), lang)
+    return render(RECORD_OVER(moves=moves, orange=done.score.orange.total, blue=done.score.blue.total), lang)
 
 
 def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
@@ -348,29 +432,28 @@ def shown(problems: list[Problem], verbose: bool) -> list[Problem]:
     return problems if verbose else [p for p in problems if not _row(p).quiet]
 
 
-def text_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str]:
+def text_lines(examined: Examined, final: bool, verbose: bool, lang: str = "en") -> Iterator[str]:
     """The verdict line and one line a problem, or each input that could not be read and its errors."""
     for e, kind in examined.failures:
-        yield f"{e.source}: unreadable, not a {kind}"
+        yield render(UNREADABLE_NOT_A(file=e.source, kind=kind()), lang)
         for err in e.errors:
-            yield f"{e.source}: {err}"
+            yield f"{e.source}: {located(err, lang)}"
     if examined.failures:
         return
-    yield verdict_line(examined, final, verbose)
+    yield verdict_line(examined, final, verbose, lang)
     if examined.said:
-        yield f"  {examined.said}"
+        yield "  " + "; ".join(render(said, lang) for said in examined.said)
     if examined.replay is not None:
-        yield f"  {record_line(examined.replay)}"
+        yield f"  {record_line(examined.replay, lang)}"
     kept = shown(list(examined.problems), verbose)
     first, left_out = listed(kept)
     for problem in first:
-        for line in problem_lines(problem, examined.rows):
+        for line in problem_lines(problem, examined.rows, lang):
             yield f"  {line}"
     if left_out:
-        yield f"  {left_out_line(left_out)}"
+        yield f"  {left_out_line(left_out, lang)}"
     if len(kept) < len(examined.problems):
-        n = len(examined.problems) - len(kept)
-        yield f"  note: {counted(n, 'unconfirmed remark')} left out; --verbose shows {'them' if n != 1 else 'it'}"
+        yield "  " + render(QUIET_LEFT_OUT(n=len(examined.problems) - len(kept)), lang)
 
 
 _LINE_COL: Final = re.compile(r"\bline (\d+)(?:, col (\d+))?")
@@ -394,7 +477,7 @@ def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str
         for err in e.errors:
             found = _LINE_COL.search(err.where)
             where = f"line={found[1]}" + (f",col={found[2]}" if found[2] else "") if found else "line=1"
-            title = _escape(f"unreadable, not a {kind}", property=True)
+            title = _escape(f"unreadable, not a {kind()}", property=True)
             message = f"{err.where}: {err.message}" if err.where else err.message
             yield f"::error file={_escape(e.source, True)},{where},title={title}::{_escape(message)}"
     first, left_out = listed(shown(list(examined.problems), verbose))
@@ -409,30 +492,41 @@ def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str
         yield left_out_line(left_out)
 
 
-def overall(examined_files: Sequence[Examined], strict: bool, final: bool, unwalked: Sequence[Unwalked] = ()) -> str:
+def overall(
+    examined_files: Sequence[Examined],
+    strict: bool,
+    final: bool,
+    unwalked: Sequence[Unwalked] = (),
+    lang: str = "en",
+) -> str:
     """``3 files checked: 2 pass, 1 fail (1 not legal, 0 unreadable)``, how many were skipped, and the folders
     not entered (:class:`Unwalked`)."""
     checked = [o for o in examined_files if o.skipped is None]
     failed = [o for o in checked if not o.passes(strict)]
     unreadable = sum(bool(o.failures) for o in failed)
     unfinished = sum(not o.failures and o.verdict(final) == UNFINISHED for o in failed)
-    what = "finished game" if final else "file"
     n = len(checked)
     skipped = len(examined_files) - n
+    why = WHY_FAILED[strict, final](
+        illegal=len(failed) - unreadable - unfinished, unfinished=unfinished, unreadable=unreadable
+    )
+    said = {
+        "checked": (FINISHED_GAMES if final else FILES)(n=n),
+        "passed": n - len(failed),
+        "failed": len(failed),
+        "why": why,
+    }
+    line = render(OVERALL_SKIPPED(skipped=OTHER_DOCUMENTS(n=skipped), **said) if skipped else OVERALL(**said), lang)
     unread = sum(u.error is not None for u in unwalked)
     links = len(unwalked) - unread
     return (
-        f"{counted(n, what)} checked: {n - len(failed)} pass, {len(failed)} fail"
-        f" ({len(failed) - unreadable - unfinished} not legal{' or with warnings' * strict}, "
-        + (f"{unfinished} not finished, " if final else "")
-        + f"{unreadable} unreadable)"
-        + (f"; {counted(skipped, 'other document')} skipped" if skipped else "")
-        + (f"; {counted(unread, 'unreadable folder')}" if unread else "")
-        + (f"; {counted(links, 'linked folder')} not followed" if links else "")
+        line
+        + (f"; {render(UNREADABLE_FOLDERS(n=unread), lang)}" if unread else "")
+        + (f"; {render(LINKED_FOLDERS(n=links), lang)}" if links else "")
     )
 
 
-def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = None) -> None:
+def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = None, lang: str = "en") -> None:
     """For ``score``: the problems of :func:`paris_score.check` on standard error; exit 1 on an error.
 
     Remarks the player cannot act on (``Kind.quiet``) and warnings the report
@@ -442,19 +536,19 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
     problems = [p for p in paris_score.check(position) if not (_row(p).quiet or _row(p).noted)]
     first, left_out = listed(problems)
     for problem in first:
-        for line in problem_lines(problem, rows):
+        for line in problem_lines(problem, rows, lang):
             click.echo(printable(f"{source}: {line}"), err=True)
     if left_out:
-        click.echo(printable(f"{source}: {left_out_line(left_out)}"), err=True)
+        click.echo(printable(f"{source}: {left_out_line(left_out, lang)}"), err=True)
     broken = only_errors(problems)
     if broken:
         if any(_row(p).typo for p in broken):  # skipping the referee would score the typo, or nothing (W1)
-            hint = "; fix the lines shown" if rows is not None else ""
+            hint = "fix" if rows is not None else ""
         elif rows is not None and any(rows.headers_of(p) for p in broken):  # a header may hold the typo
-            hint = "; fix the lines shown, or if the board really is so, --no-check scores it anyway"
+            hint = "either"
         else:
-            hint = "; if the board really is so, --no-check scores it anyway"
-        click.echo(printable(f"{source}: not legal ({summary(problems)}){hint}"), err=True)
+            hint = "force"
+        click.echo(printable(f"{source}: {render(NOT_LEGAL[hint](summary=summary_text(problems)), lang)}"), err=True)
         sys.exit(EXIT_NOT_LEGAL)
 
 
@@ -484,6 +578,7 @@ def refuse_illegal(path: str, position: paris_score.Position, rows: GridLines = 
 )
 @pattern_option
 @click.option("-v", "--verbose", is_flag=True, help="Also show remarks nobody can act on (the streetlight count, B2).")
+@lang_option
 def check_command(
     paths: tuple[str, ...],
     final: bool,
@@ -492,6 +587,7 @@ def check_command(
     pieces_file: str | None,
     pattern: Pattern | None,
     verbose: bool,
+    lang: str,
 ) -> None:
     """Referee the positions and game records in files and folders without scoring them.
 
@@ -519,7 +615,7 @@ def check_command(
     found = []
     for entry in position_files(paths):
         if isinstance(entry, tuple) and is_standard_output(entry[0]):  # `check games/ > games/verdict.txt`
-            click.echo(printable(f"{source_name(entry[0])}: skipped, the output of this command"), err=True)
+            click.echo(printable(render(SKIPPED_OUTPUT(file=source_name(entry[0])), lang)), err=True)
         else:
             found.append(entry)
     files = [entry for entry in found if isinstance(entry, tuple)]
@@ -527,7 +623,7 @@ def check_command(
     kinds = ", ".join("*" + s for s in SUFFIXES)
     empty = [p for p in paths if os.path.isdir(p) and nothing_to_check(p)]
     for folder in empty:
-        click.echo(printable(f"{folder}: no positions or game records ({kinds}) in this folder"), err=True)
+        click.echo(printable(render(EMPTY_FOLDER(file=folder, kinds=kinds), lang)), err=True)
     catalogue: Catalogue | None = None
     catalogue_failure: UnreadableError | None = None
     if pieces_file is not None:
@@ -541,7 +637,7 @@ def check_command(
     documents = []
     for entry in found:
         if isinstance(entry, Unwalked):  # said where the walk met it; in JSON on standard error, as a skip is
-            click.echo(printable(entry.line()), err=output_format == "json")
+            click.echo(printable(entry.line(lang)), err=output_format == "json")
             if output_format == "github" and entry.error is not None:
                 click.echo(f"::error title=unreadable folder::{_escape(printable(entry.line()))}")
             continue
@@ -552,15 +648,18 @@ def check_command(
             if examined.skipped is None:
                 documents.append(examined.document(final, pieces))
             else:  # not a paris-check/1 document: said on standard error, so that the skip is not silent
-                click.echo(printable(verdict_line(examined, final, verbose)), err=True)
+                click.echo(printable(verdict_line(examined, final, verbose, lang)), err=True)
+        elif output_format == "github":  # annotations for CI logs: English, as JSON
+            for line in github_lines(examined, final, verbose):
+                click.echo(printable(line))
         else:
-            for line in (github_lines if output_format == "github" else text_lines)(examined, final, verbose):
+            for line in text_lines(examined, final, verbose, lang):
                 click.echo(printable(line))
             if strict and examined.passes(strict=False) and not examined.passes(strict):
-                click.echo("  it fails because --strict counts warnings as failures")
+                click.echo("  " + render(STRICT_FAILS(), lang))
     if output_format == "json":
         click.echo(json_text(documents[0] if one else documents))
     elif not one and files:
-        click.echo(overall(examined_files, strict, final, unwalked))
+        click.echo(overall(examined_files, strict, final, unwalked, lang if output_format == "text" else "en"))
     unread = any(u.error is not None for u in unwalked)
     sys.exit(EXIT_LEGAL if all(o.passes(strict) for o in examined_files) and not (empty or unread) else EXIT_NOT_LEGAL)

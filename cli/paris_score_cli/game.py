@@ -19,14 +19,19 @@ from paris_score.errors import counted
 from paris_score.game.generate import random_game
 from paris_score.game.records import dumps_game, loads_game
 from paris_score.game.replaying import Replay
+from paris_score.i18n import Template, render
 from paris_score.model import PLAYERS
 from paris_score.printable import json_text, printable
-from paris_score.verdict import stands
+from paris_score.report import render_text
+from paris_score.verdict import MOVES, stands_text
+from paris_score_cli.check import LEGAL_MOVES
 from paris_score_cli.inputs import (
     EXIT_INVALID,
     UnreadableError,
     fail,
     format_option,
+    lang_option,
+    located,
     read_input,
     refuse_same_file,
     source_name,
@@ -35,6 +40,25 @@ from paris_score_cli.inputs import (
 
 EXIT_LEGAL: Final = 0
 FICTIONAL: Final = "a fictional setup: its tile faces and piece shapes are invented, not the box's"
+
+# The words of the replay's text output (docs/languages.md).
+IN_RECORD: Final = Template("cli.replay.moves", "{file}: {count} in the record")
+ILLEGAL: Final = Template("cli.replay.illegal", "illegal move {n} ({player}): {refusal}")
+STOPS: Final = Template("cli.replay.stops", "the replay stops there: {count} played, phase {phase}")
+NOT_OVER: Final = Template("cli.replay.not-over", "every move is legal; the game is not over ({stands})")
+NO_SCORE_YET: Final = Template(
+    "cli.replay.no-score", "the record gives a result, but an unfinished game has no score to compare it with"
+)
+OVER: Final = Template("cli.replay.over", "every move is legal; the game is over. The final position scores:")
+AGREES: Final = Template("cli.replay.agrees", "the record's result agrees: orange {orange} - blue {blue}")
+DISAGREES: Final = Template(
+    "cli.replay.disagrees",
+    "the record's result DISAGREES: it says orange {orange} - blue {blue}, the score is orange {scored} - blue"
+    " {scored2}",
+)
+UNFINISHED: Final = Template(
+    "cli.replay.unfinished", "{file}: the game is not over (G12), and --finished asks for a whole game"
+)
 
 
 def _totals(orange: int, blue: int) -> str:
@@ -48,34 +72,36 @@ def _write_position(out: str, done: Replay) -> None:
     write_text(out, paris_score.dumps(done.state.position()))
 
 
-def _text(source: str, done: Replay) -> list[str]:
+def _text(source: str, done: Replay, lang: str = "en") -> list[str]:
     """The text report: one line a move played, the refused move, then the score or where the game stands."""
-    lines = [f"{source}: {counted(len(done.record.moves), 'move')} in the record"]
+    lines = [render(IN_RECORD(file=source, count=MOVES(n=len(done.record.moves))), lang)]
     width = len(str(len(done.record.moves)))
+    names = {player: render(player, lang) for player in PLAYERS}
+    name_width = max(6, *map(len, names.values()))
     for number, (player, text) in enumerate(zip(done.players, done.record.moves, strict=False), 1):
-        lines.append(f"{number:>{width}} {player:<6} {text}")
+        lines.append(f"{number:>{width}} {names[player]:<{name_width}} {text}")
     if done.illegal is not None:
         bad = done.illegal
-        lines.append(f"{bad.move:>{width}} {bad.player:<6} {bad.text}")
-        lines.append(f"illegal move {bad.move} ({bad.player}): {bad}")
-        lines.append(f"the replay stops there: {counted(done.moves_played, 'legal move')} played, phase {done.phase}")
+        lines.append(f"{bad.move:>{width}} {names[bad.player]:<{name_width}} {bad.text}")
+        lines.append(render(ILLEGAL(n=bad.move, player=bad.player, refusal=bad.said(lang)), lang))
+        lines.append(render(STOPS(count=LEGAL_MOVES(n=done.moves_played), phase=done.phase), lang))
         return lines
     if not done.finished:
-        lines.append(f"every move is legal; the game is not over ({stands(done)})")
+        lines.append(render(NOT_OVER(stands=stands_text(done)), lang))
         if done.record.result is not None:
-            lines.append("the record gives a result, but an unfinished game has no score to compare it with")
+            lines.append(render(NO_SCORE_YET(), lang))
         return lines
     assert done.score is not None  # a finished game whose moves are all legal is scored
-    lines.append("every move is legal; the game is over. The final position scores:")
+    lines.append(render(OVER(), lang))
     lines.append("")
-    lines.extend(str(done.score).rstrip("\n").splitlines())
+    lines.extend(render_text(done.score, lang).rstrip("\n").splitlines())
     if done.record.result is not None:
-        written = _totals(*done.record.result)
+        orange, blue = done.record.result
         if done.result_agrees:
-            lines.append(f"the record's result agrees: {written}")
+            lines.append(render(AGREES(orange=orange, blue=blue), lang))
         else:
-            scored = _totals(*(done.score[p].total for p in PLAYERS))
-            lines.append(f"the record's result DISAGREES: it says {written}, the score is {scored}")
+            scored, scored2 = (done.score[p].total for p in PLAYERS)
+            lines.append(render(DISAGREES(orange=orange, blue=blue, scored=scored, scored2=scored2), lang))
     return lines
 
 
@@ -94,7 +120,8 @@ def _text(source: str, done: Replay) -> list[str]:
     is_flag=True,
     help="Also require the game to be over (G12): a record that stops before its end exits 1.",
 )
-def replay_command(file: str, output_format: str, position_out: str | None, finished: bool) -> None:
+@lang_option
+def replay_command(file: str, output_format: str, position_out: str | None, finished: bool, lang: str) -> None:
     """Replay the paris-game/1 record in FILE (`-` reads standard input) move by move.
 
     Every move is refereed in turn; the first illegal one is named with the
@@ -122,20 +149,17 @@ def replay_command(file: str, output_format: str, position_out: str | None, fini
     try:
         record = read_input(file, loads_game)
     except UnreadableError as e:
-        fail(e.source, [str(err) for err in e.errors])
+        fail(e.source, [located(err, lang) for err in e.errors])
     done = paris_score.replay(record)
     if position_out is not None:
         _write_position(position_out, done)
     if output_format == "json":
         click.echo(json_text(done.to_dict()))
     else:
-        click.echo("\n".join(printable(line) for line in _text(source_name(file), done)))
+        click.echo("\n".join(printable(line) for line in _text(source_name(file), done, lang)))
     unfinished = finished and done.legal and not done.finished
     if unfinished:
-        click.echo(
-            printable(f"{source_name(file)}: the game is not over (G12), and --finished asks for a whole game"),
-            err=True,
-        )
+        click.echo(printable(render(UNFINISHED(file=source_name(file)), lang)), err=True)
     sys.exit(EXIT_LEGAL if done.legal and done.result_agrees is not False and not unfinished else EXIT_INVALID)
 
 

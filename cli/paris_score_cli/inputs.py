@@ -17,6 +17,8 @@ import click
 import paris_score
 from paris_score.errors import Located, ParisScoreError, PositionFormatError
 from paris_score.formats import MAX_INPUT_BYTES, format_of, loads_lines
+from paris_score.i18n import Template, Text, render
+from paris_score.i18n.catalogs import LANGUAGES, from_environment, language_named
 from paris_score.light import pattern_label
 from paris_score.model import Pattern
 from paris_score.printable import printable
@@ -52,6 +54,34 @@ def format_option(help: str) -> Callable[[Callable[..., None]], Callable[..., No
         show_default=True,
         help=help,
     )
+
+
+def lang_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--lang LANG``: the language of the text output (docs/languages.md), else the environment's as gettext
+    programs read it; passed to the command as ``lang``, a code of :data:`~paris_score.i18n.catalogs.LANGUAGES`."""
+
+    def parse(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+        if value is None:
+            return from_environment()
+        found = language_named(value)
+        if found is None:
+            raise click.BadParameter(f"{value!r}: expected one of {', '.join(LANGUAGES)}", ctx, param)
+        return found
+
+    return click.option(
+        "--lang",
+        metavar="LANG",
+        callback=parse,
+        help=f"The language of the text output: {', '.join(LANGUAGES)} (default: the environment's, as LANGUAGE, "
+        "LC_ALL, LC_MESSAGES and LANG give it; English for C or another language). JSON is English in every "
+        "language.",
+    )(command)
+
+
+def located(error: Located, lang: str) -> str:
+    """``where: message``, the message in ``lang`` where it is a text (a reader's own errors stay English)."""
+    message = render(error.message_text or error.message, lang)
+    return f"{error.where}: {message}" if error.where else message
 
 
 def source_name(path: str) -> str:
@@ -211,13 +241,13 @@ def read_position(path: str) -> paris_score.Position:
     return read_typed(path)[0]
 
 
-def read_typed(path: str) -> tuple[paris_score.Position, GridLines]:
+def read_typed(path: str, lang: str = "en") -> tuple[paris_score.Position, GridLines]:
     """:func:`read_position`, and for a text grid the line of each grid row (for messages about spaces)."""
     format = format_of(path)  # a *.json file is read as JSON, so a broken one gets JSON errors
     try:
         return read_input(path, lambda data: loads_lines(data, format))
     except UnreadableError as e:
-        fail(e.source, [str(err) for err in e.errors])
+        fail(e.source, [located(err, lang) for err in e.errors])
 
 
 def pattern_option(command: Callable[..., None]) -> Callable[..., None]:
@@ -242,18 +272,20 @@ def pattern_option(command: Callable[..., None]) -> Callable[..., None]:
     )(command)
 
 
-def with_pattern(position: paris_score.Position, pattern: Pattern | None) -> tuple[paris_score.Position, str]:
-    """The position with ``--pattern`` applied, and the line that says so (``""`` without the option)."""
+PATTERN_SAID: Final = Template(
+    "cli.pattern", "large streetlight pattern {pattern} (--pattern; the file says {pattern2})"
+)
+
+
+def with_pattern(position: paris_score.Position, pattern: Pattern | None) -> tuple[paris_score.Position, Text | None]:
+    """The position with ``--pattern`` applied, and the line that says so (``None`` without the option)."""
     rules, said = pattern_rules(position.rules, pattern)
-    return (position, said) if not said else (attrs.evolve(position, rules=rules), said)
+    return (position, said) if said is None else (attrs.evolve(position, rules=rules), said)
 
 
-def pattern_rules(rules: paris_score.Rules, pattern: Pattern | None) -> tuple[paris_score.Rules, str]:
-    """The rules with ``--pattern`` applied, and the line that says so (``""`` without the option)."""
+def pattern_rules(rules: paris_score.Rules, pattern: Pattern | None) -> tuple[paris_score.Rules, Text | None]:
+    """The rules with ``--pattern`` applied, and the line that says so (``None`` without the option)."""
     if pattern is None:
-        return rules, ""
-    said = (
-        f"large streetlight pattern {pattern_label(pattern)} "
-        f"(--pattern; the file says {pattern_label(rules.large_streetlight_pattern)})"
-    )
+        return rules, None
+    said = PATTERN_SAID(pattern=pattern_label(pattern), pattern2=pattern_label(rules.large_streetlight_pattern))
     return attrs.evolve(rules, large_streetlight_pattern=pattern), said

@@ -13,13 +13,17 @@ from typing import Literal
 import click
 
 from paris_score.errors import UnwritableError
+from paris_score.i18n import render
 from paris_score.paris2020 import EndOfGame, breakdown, dumps_final, score, score_to_dict
 from paris_score.paris2020.text import dumps_text, loads_any
 from paris_score.printable import json_text, printable
+from paris_score.problems import SEVERITIES, WARNING
 from paris_score_cli.inputs import (
     UnreadableError,
     fail,
     format_option,
+    lang_option,
+    located,
     read_input,
     refuse_same_file,
     source_name,
@@ -32,19 +36,20 @@ def paris2020() -> None:
     """The final scoring of Paris by Kramer & Kiesling (2020), not La Cité de la Lumière (docs/paris2020.md)."""
 
 
-def _read(path: str) -> EndOfGame:
+def _read(path: str, lang: str = "en") -> EndOfGame:
     """FILE (``-``: standard input), JSON or text, read and refereed; unreadable input exits 1 with every error."""
     format: Literal["json"] | None = "json" if path.lower().endswith(".json") else None  # JSON errors for *.json
     try:
         return read_input(path, lambda data: loads_any(data, format))
     except UnreadableError as e:
-        fail(e.source, [str(err) for err in e.errors])
+        fail(e.source, [located(err, lang) for err in e.errors])
 
 
 @paris2020.command("score", short_help="Score the end of a game, district by district.")
 @click.argument("file", metavar="FILE")
 @format_option("text: a readable breakdown; json: the paris2020-score/1 report.")
-def score_command(file: str, output_format: str) -> None:
+@lang_option
+def score_command(file: str, output_format: str, lang: str) -> None:
     """Score the end of a game in FILE (`-` reads standard input): a paris2020-final/1 JSON document or its
     text form, told apart by itself.
 
@@ -58,13 +63,14 @@ def score_command(file: str, output_format: str) -> None:
       paris-score paris2020 score examples/paris2020/montmartre.json
       paris-score paris2020 score - --format json < evening.json
     """
-    result = score(_read(file))
-    for warning in result.warnings:
-        click.echo(printable(f"{source_name(file)}: warning: {warning}"), err=True)
+    result = score(_read(file, lang))
+    warning = render(SEVERITIES[WARNING](), lang)
+    for said in result.warnings:
+        click.echo(printable(f"{source_name(file)}: {warning}: {located(said, lang)}"), err=True)
     if output_format == "json":
         click.echo(json_text(score_to_dict(result)))
     else:
-        click.echo(printable(breakdown(result), lines=True), nl=False)
+        click.echo(printable(breakdown(result, lang), lines=True), nl=False)
 
 
 @paris2020.command("convert", short_help="Convert an end of game between JSON and its text form.")

@@ -64,6 +64,6 @@ def render(file: str, out: str, overlays: Sequence[str], size: int | None, patte
     """
     refuse_same_file(("FILE", file), ("-o/--output", out))
     position, said = with_pattern(read_position(file), pattern)
-    if said:
+    if said is not None:
         click.echo(printable(f"{source_name(file)}: {said}"), err=True)
     write_svg(out, annotate.board(position, size=size, overlays=overlays))

@@ -86,6 +86,7 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
             assets[f"/static/{entry.name}"] = (entry.read_bytes(), CONTENT_TYPES[suffix])
     assets["/"] = assets["/static/index.html"]
     assets["/static/facts.json"] = (page.facts_json(), "application/json")
+    assets.update({f"/{path}": (data, "application/json") for path, data in page.catalog_files().items()})
     return assets
 
 

@@ -353,6 +353,7 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
         files["index.html" if name == "index.html" else f"static/{name}"] = data
     files["index.html"] = static_index(files["index.html"].decode()).encode()
     files["static/facts.json"] = page.facts_json()
+    files.update(page.catalog_files())
     for size in ICON_SIZES:
         files[f"static/icon-{size}.png"] = png_icon(files["static/icon.svg"], size)
     files["manifest.webmanifest"] = json.dumps(manifest(), ensure_ascii=False, indent=2).encode()

@@ -21,6 +21,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
+from paris_score.i18n import Text
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_VALUES
 from paris_score.model import BUILDING_ID
 from paris_score.postcards import Postcard
@@ -125,7 +126,7 @@ class Reader:
     def __init__(self) -> None:
         self.errors: list[Located] = []
 
-    def fail(self, path: str, message: str) -> None:
+    def fail(self, path: str, message: str | Text) -> None:
         """Record an error; after :data:`~paris_score.limits.MAX_ERRORS` only a note that there were more."""
         if len(self.errors) < MAX_ERRORS:
             self.errors.append(Located(path, message))
@@ -135,7 +136,7 @@ class Reader:
     def report(self, problems: Iterable[Located]) -> None:
         """Record each of these errors (a check's findings), as :meth:`fail` does."""
         for problem in problems:
-            self.fail(problem.where, problem.message)
+            self.fail(problem.where, problem.message_text or problem.message)
 
     def in_order(self, start: int) -> None:
         """Put the errors recorded since ``start`` (by a reader, then a check, of one part) in document order.

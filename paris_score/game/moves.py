@@ -26,7 +26,7 @@ from paris_score.errors import IllegalMoveError, clip
 from paris_score.limits import MAX_MOVE_CHARS
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
-from paris_score.problems import BAD_NOTATION
+from paris_score.problems import NOT_A_LINE, NOT_PARSED
 from paris_score.squares import BB_ALL, BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
 
 AREAS: Final[tuple[Square, ...]] = tuple((bb & -bb).bit_length() - 1 for bb in BB_TILES)
@@ -63,7 +63,7 @@ class Move:
     def parse(text: str) -> MoveKind:
         """The move ``text`` writes (any case); :class:`MoveNotationError` if it does not parse."""
         if not isinstance(text, str):
-            raise BAD_NOTATION.refuse(f"a move is a line of text, got {type(text).__name__}", rule="G3")
+            raise NOT_A_LINE.refuse(rule="G3", type=type(text).__name__)
         return _parse(text) if len(text) <= MAX_MOVE_CHARS else _parse.__wrapped__(text)  # long texts: not kept
 
 
@@ -288,7 +288,7 @@ _CARDS: Final = {card.value: card for card in Postcard}
 
 
 def _fail(text: str, why: str, rule: str = "G3") -> IllegalMoveError:
-    return BAD_NOTATION.refuse(f"{clip(text, 80)!r} does not parse: {clip(why, 200)}", rule=rule)
+    return NOT_PARSED.refuse(rule=rule, move=repr(clip(text, 80)), why=clip(why, 200))
 
 
 def _space(text: str, word: str) -> Square:

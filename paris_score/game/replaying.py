@@ -24,11 +24,12 @@ from typing import Any, Final, cast
 import attrs
 
 from paris_score.documents import IllegalMoveDict, MoveCode, PlayerName, ReplayDocument
-from paris_score.errors import IllegalMoveError
+from paris_score.errors import IllegalMoveError, Worded
 from paris_score.game import _speed
 from paris_score.game.moves import Move
 from paris_score.game.records import GameRecord, game_from_dict, loads_game
 from paris_score.game.state import GameState
+from paris_score.i18n import Text
 from paris_score.model import PLAYERS, Player, as_player
 from paris_score.report import Report
 from paris_score.scoring import score
@@ -42,7 +43,7 @@ makes its own at its first ``outcome()``."""
 
 
 @attrs.frozen
-class IllegalMove:
+class IllegalMove(Worded):
     """The first move a replay refuses: its 1-based number, whose turn it was, its text and the rule it breaks."""
 
     move: int
@@ -50,16 +51,15 @@ class IllegalMove:
     text: str
     code: str
     rule: str
-    message: str
+    _message: str | Text = attrs.field(alias="message")
     spaces: tuple[Square, ...] = ()
 
     def __str__(self) -> str:
-        where = " ".join(square_name(sq) for sq in self.spaces)
-        return f"{self.rule} {self.code}: {self.message}" + (f" [{where}]" if where else "")
+        return self.said()
 
     def to_dict(self) -> IllegalMoveDict:
         """The ``illegal`` object of ``paris-replay/1``."""
-        return {
+        found: IllegalMoveDict = {
             "move": self.move,
             "player": cast(PlayerName, str(self.player)),
             "text": self.text,
@@ -68,6 +68,9 @@ class IllegalMove:
             "message": self.message,
             "spaces": [square_name(sq) for sq in self.spaces],
         }
+        if type(self._message) is Text:
+            found["message_i18n"] = self._message.to_dict()
+        return found
 
 
 @attrs.frozen
@@ -155,7 +158,7 @@ def replay(record: GameRecord | dict[str, Any] | str | bytes) -> Replay:
             move = Move.parse(text)
             referee.play(move)
         except IllegalMoveError as e:
-            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message, e.spaces)
+            illegal = IllegalMove(number, turn, text, e.code, e.rule, e.message_text or e.message, e.spaces)
             break
         played.append(move)
         players.append(turn)

@@ -68,6 +68,8 @@ from paris_score.model import (
     FACINGS,
     JARDIN_SIZE,
     MAX_BUILDINGS,
+    THE_ANNEX,
+    THE_PIECE,
     Building,
     Ground,
     Pieces,
@@ -81,25 +83,34 @@ from paris_score.model import (
     as_player,
 )
 from paris_score.placement import Room, card_spaces, fits, room_of
-from paris_score.postcards import FOUNTAIN, STATUE, TITLES, Piece, Postcard
+from paris_score.postcards import FOUNTAIN, STATUE, Piece, Postcard
 from paris_score.problems import (
-    ANNEX_BUILDING_NOT_YOURS,
-    ANNEX_BUILDING_UNKNOWN,
-    AREA_NOT_EMPTY,
-    CARD_ALREADY_USED,
-    CARD_NOT_IN_PLAY,
-    GAME_OVER,
-    JARDIN_WRONG_SHAPE,
-    NO_CHIMNEY_LEFT,
-    NO_TILE_IN_HAND,
-    NO_TOKEN_LEFT,
-    PASS_NOT_ALLOWED,
-    PIECE_NOT_IN_POOL,
-    PIECE_NOT_IN_RESERVE,
-    SPACE_NOT_FREE,
-    UNKNOWN_PIECE,
-    WRONG_PHASE,
-    WRONG_SHAPE,
+    AREA_TAKEN,
+    CARD_NOT_THERE,
+    CARD_TAKEN,
+    NO_ANNEX_BUILDING,
+    NO_CHIMNEY,
+    NO_SUCH_PIECE,
+    NO_TILE,
+    NO_TOKEN,
+    NOT_A_DOMINO,
+    NOT_FREE,
+    NOT_FREE_HERE,
+    NOT_FREE_JARDIN,
+    NOT_IN_RESERVE_BUILD,
+    NOT_IN_RESERVE_GIVE,
+    NOT_THE_SHAPE,
+    NOT_YOUR_BUILDING,
+    OVER,
+    PASS_CAN_ACTIVATE,
+    PASS_CAN_BUILD,
+    PASS_HOLDING_TILE,
+    TAKEN,
+    WRONG_PHASE_BUILD,
+    WRONG_PHASE_CARD,
+    WRONG_PHASE_TAKE,
+    WRONG_PHASE_TILE,
+    Wording,
 )
 from paris_score.report import Winner
 from paris_score.scoring import Tally, Totals, tally_built, tally_of, tally_placed, totals, totals_from
@@ -512,18 +523,14 @@ class GameState:
         """G4: the tile in hand laid on an empty area (phase 1, F2); the 16th ends phase 1 (G7, G8)."""
         player = self.turn
         if self.phase != 1:
-            raise (
-                _over(move)
-                if self.is_over
-                else WRONG_PHASE.refuse("tiles are put down in phase 1 only; the ground is complete", rule="G4")
-            )
+            raise _over(move) if self.is_over else WRONG_PHASE_TILE.refuse(rule="G4")
         side = player is _BLUE
         k = self.placed[side]
         if k >= TILES_PER_PLAYER:
-            raise NO_TILE_IN_HAND.refuse(f"{player} has put down all 8 tiles: no tile in hand")
+            raise NO_TILE.refuse(player=player)
         i = _AREA_INDEX[move.area]
         if self.areas >> i & 1:
-            raise AREA_NOT_EMPTY.refuse(f"area {square_name(move.area)} already has a tile", tuple(scan(BB_TILES[i])))
+            raise AREA_TAKEN.refuse(tuple(scan(BB_TILES[i])), area=square_name(move.area))
         o, b, m, light = _speed.tables(self.setup).faces[side][k][move.rotation // 90]
         sq = move.area
         go, gb, gm, gl = self.ground
@@ -550,12 +557,8 @@ class GameState:
 
     def _take(self, move: Take) -> GameState:
         if self.phase != 1:
-            raise (
-                _over(move)
-                if self.is_over
-                else WRONG_PHASE.refuse("pieces are taken from the pool in phase 1 only", rule="G5")
-            )
-        i = self._pool_piece(move.piece, "G5", "take")
+            raise _over(move) if self.is_over else WRONG_PHASE_TAKE.refuse(rule="G5")
+        i = self._pool_piece(move.piece, "G5")
         player = self.turn
         side = player is _BLUE
         return self._evolve(
@@ -564,12 +567,12 @@ class GameState:
             reserves=_two(self.reserves, player, self.reserves[side] | 1 << i),
         )
 
-    def _pool_piece(self, piece: str, rule: str, verb: str) -> int:
+    def _pool_piece(self, piece: str, rule: str) -> int:
         i = _speed.tables(self.setup).by_id.get(piece)
         if i is None:
-            raise UNKNOWN_PIECE.refuse(f"cannot {verb} {piece}: the pool has no piece {piece}", rule=rule)
+            raise NO_SUCH_PIECE.refuse(rule=rule, piece=piece)
         if not self.pool >> i & 1:
-            raise PIECE_NOT_IN_POOL.refuse(f"cannot {verb} {piece}: it is not in the pool", rule=rule)
+            raise TAKEN.refuse(rule=rule, piece=piece)
         return i
 
     def _pass(self, move: Pass) -> GameState:
@@ -577,36 +580,34 @@ class GameState:
         player = self.turn
         if self.phase == 1:
             if self.hand(player) is not None:
-                raise PASS_NOT_ALLOWED.refuse(f"{player} has a tile in hand: put it down or take a piece", rule="G6")
+                raise PASS_HOLDING_TILE.refuse(rule="G6", player=player)
         elif self.is_over:
             raise _over(move)
         elif self.can_build(player):
-            raise PASS_NOT_ALLOWED.refuse(f"{player} can still build: build or activate a postcard", rule="G11")
+            raise PASS_CAN_BUILD.refuse(rule="G11", player=player)
         elif self.tokens(player):
-            raise PASS_NOT_ALLOWED.refuse(
-                f"{player} has an action token and a postcard is free: activate it", rule="G11"
-            )
+            raise PASS_CAN_ACTIVATE.refuse(rule="G11", player=player)
         return self._evolve(turn=player.other)
 
     # -- phase 2: builds --------------------------------------------------------------------------------------
 
-    def _reserve_piece(self, piece: str, rule: str, what: str) -> int:
+    def _reserve_piece(self, piece: str, rule: str, wording: Wording) -> int:
         side = self.turn is _BLUE
         i = _speed.tables(self.setup).by_id.get(piece)
         if i is None or not self.reserves[side] >> i & 1:
-            raise PIECE_NOT_IN_RESERVE.refuse(f"{what}: {piece} is not in {self.turn}'s reserve", rule=rule)
+            raise wording.refuse(rule=rule, piece=piece, player=self.turn)
         return i
 
     def _need_chimney(self) -> None:
         """B4: every building, the Jardin des Plantes included, takes one of the player's 7 chimneys."""
         if not self.chimneys[self.turn is _BLUE]:
-            raise NO_CHIMNEY_LEFT.refuse(f"{self.turn} has no chimney left: {MAX_BUILDINGS} buildings built")
+            raise NO_CHIMNEY.refuse(player=self.turn, n=MAX_BUILDINGS)
 
     def _build(self, move: Build) -> GameState:
         """G9: a piece of the player's reserve built (P1), taking a chimney (B4)."""
         if self.phase != 2:
-            raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
-        i = self._reserve_piece(move.piece, "G9", "cannot build")
+            raise WRONG_PHASE_BUILD.refuse(rule="G9")
+        i = self._reserve_piece(move.piece, "G9", NOT_IN_RESERVE_BUILD)
         self._need_chimney()
         self._check_build(i, move.cells, move.metro, move.chartier, "G9")
         return self._after_build(i, move.cells, move.metro, move.chartier, self)
@@ -616,15 +617,10 @@ class GameState:
         player = self.turn
         pid = self.setup.pool[i].id
         if shape_of(cells) not in _speed.tables(self.setup).rotations[i]:
-            raise WRONG_SHAPE.refuse(
-                f"{names_text(cells)} is not the shape of piece {pid} turned a quarter turn any number of times "
-                "(never turned over)",
-                tuple(scan(cells)),
-                rule=rule,
-            )
+            raise NOT_THE_SHAPE.refuse(tuple(scan(cells)), rule=rule, spaces=names_text(cells), piece=pid)
         taken = cells & self.occupied
         if taken:
-            raise SPACE_NOT_FREE.refuse(f"not free: {names_text(taken)}", tuple(scan(taken)), rule="P1")
+            raise NOT_FREE.refuse(tuple(scan(taken)), rule="P1", spaces=names_text(taken))
         orange, blue, _, light = self.ground
         opp = blue if player is _ORANGE else orange
         refusal = placement.build_refusal(
@@ -664,20 +660,20 @@ class GameState:
         """G10: a postcard in play that carries no token yet, in phase 2 while the game is not over (G12)."""
         card = move.card
         if self.phase != 2:
-            raise WRONG_PHASE.refuse("postcards are activated in phase 2 only", rule="G10")
+            raise WRONG_PHASE_CARD.refuse(rule="G10")
         if self.is_over:
             raise _over(move)
         if card not in self.setup.postcards:
-            raise CARD_NOT_IN_PLAY.refuse(f"{TITLES[card]} is not among the postcards in play")
+            raise CARD_NOT_THERE.refuse(card=card)
         user = self.card_user(card)
         if user is not None:
-            raise CARD_ALREADY_USED.refuse(f"{TITLES[card]} already carries {user}'s token")
+            raise CARD_TAKEN.refuse(card=card, user=user)
 
     def _token(self, card: Postcard) -> Cards:
         """B5: the player's token put on ``card``: the tokens then, if the player has one left."""
         player = self.turn
         if not self.tokens(player):
-            raise NO_TOKEN_LEFT.refuse(f"{player} has no action token left ({ACTION_TOKENS} used)")
+            raise NO_TOKEN.refuse(player=player, n=ACTION_TOKENS)
         return _two_cards(self.cards, player, card)
 
     def _activate(self, move: Activate) -> GameState:
@@ -696,8 +692,8 @@ class GameState:
     def _levitate(self, move: Levitate) -> GameState:
         """P2: a reserve piece given back to the pool, a pool piece taken and built at once."""
         self._card_free(move)
-        take = self._pool_piece(move.take, "P2", "take")
-        give = self._reserve_piece(move.give, "P2", "cannot give back")
+        take = self._pool_piece(move.take, "P2")
+        give = self._reserve_piece(move.give, "P2", NOT_IN_RESERVE_GIVE)
         self._need_chimney()
         cards = self._token(move.card)
         player = self.turn
@@ -719,14 +715,16 @@ class GameState:
         own, opp = (orange, blue) if player is _ORANGE else (blue, orange)
         return piece.allowed.spaces(own, mixed, light, opp)
 
-    def _need_ground(self, piece: Piece, sq: Square, hint: str = "") -> None:
-        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn), hint)
+    def _need_ground(self, piece: Piece, sq: Square) -> None:
+        refusal = placement.piece_refusal(piece, self.turn, sq, self._allowed(piece, self.turn))
         if refusal is not None:
             raise refusal
 
-    def _need_free(self, sq: Square, rule: str, what: str) -> None:
+    def _need_free(self, sq: Square, rule: str, piece: Piece | None = None) -> None:
+        """W1: ``sq`` free for ``piece`` (``None``: the annex), said so only when it is not."""
         if self.occupied >> sq & 1:
-            raise SPACE_NOT_FREE.refuse(f"{what}: {square_name(sq)} is not free", (sq,), rule=rule)
+            what = THE_ANNEX if piece is None else THE_PIECE(piece=piece)
+            raise NOT_FREE_HERE.refuse((sq,), rule=rule, thing=what, space=square_name(sq))
 
     def _placed(self, cards: Cards, piece: Piece, sq: Square, **pieces: object) -> GameState:
         """The state with ``piece`` put on ``sq`` (``pieces``: its ``Pieces`` fields), the token on its card."""
@@ -752,12 +750,10 @@ class GameState:
         if cells.bit_count() != JARDIN_SIZE or not (
             cells == low | low << 8 or (cells == low | low << 1 and low & _NOT_H)
         ):
-            raise JARDIN_WRONG_SHAPE.refuse(f"the Jardin des Plantes is a domino: {names_text(cells)} is not one")
+            raise NOT_A_DOMINO.refuse(spaces=names_text(cells))
         taken = cells & self.occupied
         if taken:
-            raise SPACE_NOT_FREE.refuse(
-                f"the Jardin des Plantes: not free: {names_text(taken)}", tuple(scan(taken)), rule="P4"
-            )
+            raise NOT_FREE_JARDIN.refuse(tuple(scan(taken)), rule="P4", spaces=names_text(taken))
         orange, blue, _, light = self.ground
         opp = blue if player is _ORANGE else orange
         refusal = placement.jardin_refusal(player, cells, light, opp, self.metro is player, self.chartier is player)
@@ -780,9 +776,9 @@ class GameState:
         for k, b in enumerate(self.buildings):
             if b.id.upper() == building:
                 if b.owner is not self.turn:
-                    raise ANNEX_BUILDING_NOT_YOURS.refuse(f"building {b.id} is {b.owner}'s: the annex extends your own")
+                    raise NOT_YOUR_BUILDING.refuse(id=b.id, owner=b.owner)
                 return k
-        raise ANNEX_BUILDING_UNKNOWN.refuse(f"no building {building} is on the board")
+        raise NO_ANNEX_BUILDING.refuse(id=building)
 
     def _annex(self, move: PlaceAnnex) -> GameState:
         """P8: the annex on a free space beside one of the player's buildings, which it extends."""
@@ -791,7 +787,7 @@ class GameState:
         cards = self._token(move.card)
         player = self.turn
         sq = move.at
-        self._need_free(sq, "P8", "the annex")
+        self._need_free(sq, "P8")
         b = self.buildings[k]
         refusal = placement.annex_refusal(player, sq, b, self._own(player))
         if refusal is not None:
@@ -810,7 +806,7 @@ class GameState:
         self._card_free(move)
         cards = self._token(move.card)
         sq = move.at
-        self._need_free(sq, "P11", "the statue")
+        self._need_free(sq, "P11", STATUE)
         refusal = placement.statue_refusal(sq, move.facing, self.occupied)
         if refusal is not None:
             raise refusal
@@ -823,7 +819,7 @@ class GameState:
         cards = self._token(move.card)
         player = self.turn
         sq, chartier = move.at, move.chartier
-        self._need_free(sq, "P12", "the fountain")
+        self._need_free(sq, "P12", FOUNTAIN)
         opp = self.ground[player is _ORANGE]
         allowed = self._allowed(FOUNTAIN, player)
         refusal = placement.fountain_refusal(player, sq, chartier, allowed, opp, self.chartier is player)
@@ -841,7 +837,7 @@ class GameState:
         piece = card.piece
         assert piece is not None, card  # the one-space cards (PIECE_CARDS) each have their piece
         sq = move.at
-        self._need_free(sq, piece.rule, f"the {piece.label}")
+        self._need_free(sq, piece.rule, piece)
         self._need_ground(piece, sq)
         return self._placed(cards, piece, sq, **{piece.key: sq})
 
@@ -852,7 +848,7 @@ class GameState:
 
 def _over(move: Move) -> IllegalMoveError:
     """G12: the refusal of any move once the game is over."""
-    return GAME_OVER.refuse(f"the game is over (G12): no move is legal after it, not {move}")
+    return OVER.refuse(move=str(move))
 
 
 _EVOLVE: Final = _speed.evolver(GameState, late="tally")

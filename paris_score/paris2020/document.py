@@ -27,8 +27,9 @@ from paris_score.documents import Paris2020DistrictDict, Paris2020FinalDocument,
 from paris_score.errors import Located, Paris2020FormatError
 from paris_score.formats import loads_document, read_bounded
 from paris_score.formats.jsonread import Reader, kind
+from paris_score.i18n import Template
 from paris_score.paris2020.model import District, EndOfGame, Investor, Property
-from paris_score.paris2020.referee import NEEDS_A_NAME, NO_OWNER, problems
+from paris_score.paris2020.referee import NO_OWNER_TEXT, UNNAMED, problems
 from paris_score.printable import json_text
 
 FINAL_FORMAT: Final = "paris2020-final/1"
@@ -36,23 +37,26 @@ _TOP_KEYS: Final = ("format", "note", "players", "districts")
 _PLAYER_KEYS: Final = ("name", "points", "francs", "bonus_27")
 _DISTRICT_KEYS: Final = ("name", "scoring", "properties")
 _PROPERTY_KEYS: Final = ("value", "owners")
-NOT_ENTERED: Final = "enter a whole number"
+NOT_ENTERED_TEXT: Final = Template("p2020.not-entered", "enter a whole number")
 """A number left blank: a text with nothing in it (the table page's form sends its fields as typed)."""
+NOT_ENTERED: Final = str(NOT_ENTERED_TEXT())
+NOT_A_NUMBER: Final = Template("p2020.not-a-number", f'{NOT_ENTERED}, not the text "{{text}}"')
+"""A text typed where a whole number goes."""
+_UNFINISHED: Final = (NOT_ENTERED_TEXT, NO_OWNER_TEXT, *UNNAMED.values())
+"""What an entry not finished yet gets: a number or a name left blank, a property with no owner."""
 
 
 def _whole(r: Reader, path: str, value: object) -> int | None:
     """A whole number; a text in its place is said as a player reads it (left blank, or not a whole number)."""
     if isinstance(value, str):
-        r.fail(path, NOT_ENTERED if not value.strip() else f'{NOT_ENTERED}, not the text "{value.strip()}"')
+        r.fail(path, NOT_A_NUMBER(text=value.strip()) if value.strip() else NOT_ENTERED_TEXT())
         return None
     return r.integer(path, value)
 
 
 def unfinished(errors: list[Located]) -> bool:
     """Whether ``errors`` are all of an entry not finished (a blank number or name, a property with no owner)."""
-    return bool(errors) and all(
-        e.message in (NOT_ENTERED, NO_OWNER) or e.message.endswith(f" {NEEDS_A_NAME}") for e in errors
-    )
+    return bool(errors) and all((said := e.message_text) is not None and said.template in _UNFINISHED for e in errors)
 
 
 def _boolean(r: Reader, path: str, value: object) -> bool | None:

@@ -11,7 +11,10 @@ import warnings as _warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from paris_score.errors import Located, counted
+from paris_score.errors import Located
+from paris_score.i18n import Template, counting
+from paris_score.i18n import and_list as and_text
+from paris_score.i18n import ordinal as ordinal_text
 from paris_score.paris2020.model import MAX_DISTRICTS, MAX_OWNERS, PLAYER_COUNTS, POOL_KEYS, EndOfGame
 
 
@@ -33,22 +36,51 @@ def and_list(names: Iterable[str]) -> str:
 
 NEEDS_A_NAME: Final = "needs a name"
 """The end of a player's or a district's error when it has no name (a form's field not filled in yet)."""
-NO_OWNER: Final = "a property has at least one owner (K3)"
+UNNAMED: Final = {
+    "player": Template("p2020.unnamed-player", f"a player {NEEDS_A_NAME}"),
+    "district": Template("p2020.unnamed-district", f"a district {NEEDS_A_NAME}"),
+}
+"""A player's or a district's error when it has no name."""
+NO_OWNER_TEXT: Final = Template("p2020.no-owner", "a property has at least one owner (K3)")
+NO_OWNER: Final = str(NO_OWNER_TEXT())
+NEGATIVE: Final = Template("p2020.negative", "expected a whole number of at least 0, got {n}")
+SAME_NAME: Final = Template("p2020.same-name", "{name} is the name of {earlier} too; names are distinct")
+PLAYER_COUNT: Final = Template("p2020.player-count", "{count}; Paris is played by 2 to 4 (K1)")
+PLAYERS: Final = counting("player")
+DISTRICT_COUNT: Final = Template("p2020.district-count", "{n} districts; Paris has {most} (K1)")
+GOES_UP: Final = Template(
+    "p2020.tile-goes-up",
+    "the {place} place's {points} is more than the {before} place's {before_points}; a scoring tile's values do not"
+    " go up (K4)",
+)
+OWNERS: Final = Template(
+    "p2020.owners",
+    "{n} owners; at most 2 keys stand on one property (bonus tile 16: two players; bonus tile 9: one player twice)"
+    " (K3)",
+)
+NOT_A_PLAYER: Final = Template("p2020.not-a-player", "{owner} is not a player")
+NOT_A_PLAYER_OF: Final = Template("p2020.not-a-player.known", "{owner} is not a player; the players are {players}")
+TOO_MANY_KEYS: Final = Template(
+    "p2020.keys",
+    "{name} has {held} keys on properties (two on a property they own twice); a {n}-player game gives each player at"
+    " most {limit} keys: {behind} behind the screen and the {pool} of the pool that bonus tiles 13 and 14 hand out"
+    " (K8)",
+)
 
 
 def _natural(path: str, value: int) -> Iterable[Located]:
     if value < 0:
-        yield Located(path, f"expected a whole number of at least 0, got {value}")
+        yield Located(path, NEGATIVE(n=value))
 
 
 def _names(path: str, names: list[str], what: str) -> Iterable[Located]:
     """Each name given, distinct from the earlier ones."""
     for i, name in enumerate(names):
         if not name.strip():
-            yield Located(f"{path}[{i}].name", f"a {what} {NEEDS_A_NAME}")
+            yield Located(f"{path}[{i}].name", UNNAMED[what]())
         elif name in names[:i]:
             earlier = f"{path}[{names.index(name)}]"
-            yield Located(f"{path}[{i}].name", f"{name!r} is the name of {earlier} too; names are distinct")
+            yield Located(f"{path}[{i}].name", SAME_NAME(name=repr(name), earlier=earlier))
 
 
 def problems(game: EndOfGame) -> list[Located]:
@@ -56,15 +88,15 @@ def problems(game: EndOfGame) -> list[Located]:
     found: list[Located] = []
     players = [p.name for p in game.players]
     if len(players) not in PLAYER_COUNTS:
-        found.append(Located("players", f"{counted(len(players), 'player')}; Paris is played by 2 to 4 (K1)"))
+        found.append(Located("players", PLAYER_COUNT(count=PLAYERS(n=len(players)))))
     found += _names("players", players, "player")
     for i, player in enumerate(game.players):
         found += _natural(f"players[{i}].points", player.points)
         found += _natural(f"players[{i}].francs", player.francs)
     if len(game.districts) > MAX_DISTRICTS:
-        found.append(Located("districts", f"{len(game.districts)} districts; Paris has {MAX_DISTRICTS} (K1)"))
+        found.append(Located("districts", DISTRICT_COUNT(n=len(game.districts), most=MAX_DISTRICTS)))
     found += _names("districts", [d.name for d in game.districts], "district")
-    known = f"; the players are {and_list(repr(name) for name in dict.fromkeys(players))}" if players else ""
+    known = and_text(repr(name) for name in dict.fromkeys(players))
     for i, district in enumerate(game.districts):
         at = f"districts[{i}]"
         for j, points in enumerate(district.scoring):
@@ -73,25 +105,28 @@ def problems(game: EndOfGame) -> list[Located]:
                 found.append(
                     Located(
                         f"{at}.scoring[{j}]",
-                        f"the {ordinal(j + 1)} place's {points} is more than the {ordinal(j)} place's "
-                        f"{district.scoring[j - 1]}; a scoring tile's values do not go up (K4)",
+                        GOES_UP(
+                            place=ordinal_text(j + 1),
+                            points=points,
+                            before=ordinal_text(j),
+                            before_points=district.scoring[j - 1],
+                        ),
                     )
                 )
         for j, prop in enumerate(district.properties):
             found += _natural(f"{at}.properties[{j}].value", prop.value)
             if not prop.owners:
-                found.append(Located(f"{at}.properties[{j}].owners", NO_OWNER))
+                found.append(Located(f"{at}.properties[{j}].owners", NO_OWNER_TEXT()))
             elif len(prop.owners) > MAX_OWNERS:
-                found.append(
-                    Located(
-                        f"{at}.properties[{j}].owners",
-                        f"{len(prop.owners)} owners; at most 2 keys stand on one property "
-                        "(bonus tile 16: two players; bonus tile 9: one player twice) (K3)",
-                    )
-                )
+                found.append(Located(f"{at}.properties[{j}].owners", OWNERS(n=len(prop.owners))))
             for k, owner in enumerate(prop.owners):
                 if owner not in players:
-                    found.append(Located(f"{at}.properties[{j}].owners[{k}]", f"{owner!r} is not a player{known}"))
+                    said = (
+                        NOT_A_PLAYER_OF(owner=repr(owner), players=known)
+                        if players
+                        else NOT_A_PLAYER(owner=repr(owner))
+                    )
+                    found.append(Located(f"{at}.properties[{j}].owners[{k}]", said))
     return found
 
 
@@ -113,9 +148,9 @@ def key_warnings(game: EndOfGame) -> list[Located]:
             found.append(
                 Located(
                     f"players[{i}]",
-                    f"{player.name} has {held} keys on properties (two on a property they own twice); "
-                    f"a {n}-player game gives each player at most {limit} keys: {limit - POOL_KEYS} "
-                    f"behind the screen and the {POOL_KEYS} of the pool that bonus tiles 13 and 14 hand out (K8)",
+                    TOO_MANY_KEYS(
+                        name=player.name, held=held, n=n, limit=limit, behind=limit - POOL_KEYS, pool=POOL_KEYS
+                    ),
                 )
             )
     return found

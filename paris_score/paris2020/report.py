@@ -1,80 +1,125 @@
-"""A final scoring of *Paris* (2020) told two ways: the readable breakdown, and ``paris2020-score/1`` JSON."""
+"""A final scoring of *Paris* (2020) told two ways: the readable breakdown, and ``paris2020-score/1`` JSON.
+
+The breakdown is said in any language (``lang``, the templates of :mod:`paris_score.i18n`); the JSON keeps the
+English and gives each message beside it as a template id and its arguments (``*_i18n``).
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
-from paris_score.documents import Paris2020ScoreDocument
-from paris_score.paris2020.referee import and_list, ordinal
+from paris_score.documents import Paris2020ScoreDocument, TextDict
+from paris_score.i18n import ENGLISH, NONE, Arg, Template, Text, and_list, as_dict, ordinal, render, word
 from paris_score.paris2020.scoring import WIN_ORDER, DistrictScore, Score
 
 SCORE_FORMAT: Final = "paris2020-score/1"
 
+TITLE: Final = Template("p2020.title", "Paris (2020): final scoring")
+DISTRICT: Final = Template("p2020.district", "{district}: scoring tile {tile}")
+UNPLACED: Final = Template("p2020.unplaced", "no place, owning nothing here: {names} (K4)")
+TRACK: Final = Template("p2020.track", "on the score track")
+BONUS: Final = Template("p2020.bonus", "bonus tile 27 ({francs} francs)")
+NO_BONUS: Final = Template("p2020.bonus.none", "bonus tile 27: none")
+TOTAL: Final = Template("p2020.total", "total")
+HOLDS: Final = Template("p2020.holds", "francs {francs}; value of all properties {value}")
+WINS: Final = Template("p2020.result", "RESULT: {winner} wins with {total} points")
+WINS_ON_FRANCS: Final = Template("p2020.result.francs", "RESULT: {ties}; {winner} wins on francs, {versus} (K7)")
+WINS_ON_VALUE: Final = Template(
+    "p2020.result.value", "RESULT: {ties}; {winner} wins on the value of their properties, {versus} (K7)"
+)
+SHARED: Final = Template("p2020.result.shared", "RESULT: {ties}: they share the win (K7)")
+TIE_ON: Final = Template("p2020.tie-on", "{names} tie on {on}")
+TIED_ON: Final = {
+    "points": Template("p2020.tied.points", "{n} points"),
+    "francs": Template("p2020.tied.francs", "{n} francs"),
+    "property value": Template("p2020.tied.value", "properties worth {n}"),
+}
+THEN: Final = Template("p2020.then", "{a}; {b}")
+"""Ties one after another: ``A and B tie on 40 points; A and B tie on 7 francs``."""
+TO: Final = Template("p2020.to", "{a} to {b}")
+"""The numbers a tie-break compares, highest first: ``12 to 9``."""
+_WINS_ON: Final = {"francs": WINS_ON_FRANCS, "property value": WINS_ON_VALUE}
 
-def _district_lines(d: DistrictScore) -> list[str]:
-    tile = ", ".join(map(str, d.scoring)) if d.scoring else "none"
-    lines = [f"{d.name}: scoring tile {tile}"]
+
+def _fold(template: Template, items: list[Arg]) -> Arg:
+    """``items`` joined two by two with ``template`` (``{a}; {b}``), the first ones first."""
+    out = items[0]
+    for item in items[1:]:
+        out = template(a=out, b=item)
+    return out
+
+
+def _district_lines(d: DistrictScore, lang: str) -> list[str]:
+    tile: Arg = [str(v) for v in d.scoring] or word(NONE)
+    lines = [render(DISTRICT(district=d.name, tile=tile), lang)]
+    places = [render(ordinal(s.place), lang) for s in d.standings]
     names = max((len(s.name) for s in d.standings), default=0)
     sums = [f"{s.value} = {' + '.join(map(str, s.parts))}" if len(s.parts) > 1 else str(s.value) for s in d.standings]
     width = max(map(len, sums), default=0)
-    for s, told in zip(d.standings, sums, strict=True):
-        why = f"  {s.why_none}" if s.why_none else ""
-        lines.append(f"  {ordinal(s.place):>4}  {s.name:<{names}}  {told:<{width}}  {s.points:>3}{why}")
-    lines += [f"  {tie}" for tie in d.ties]
+    for s, told, place in zip(d.standings, sums, places, strict=True):
+        why = f"  {render(s.why_none_text or s.why_none, lang)}" if s.why_none else ""
+        lines.append(f"  {place:>4}  {s.name:<{names}}  {told:<{width}}  {s.points:>3}{why}")
+    lines += [f"  {render(tie, lang)}" for tie in d.tie_texts]
     if d.unplaced:
-        lines.append(f"  no place, owning nothing here: {and_list(d.unplaced)} (K4)")
+        lines.append("  " + render(UNPLACED(names=and_list(d.unplaced)), lang))
     return lines
 
 
-_TIED_ON: Final = {"points": "{} points", "francs": "{} francs", "property value": "properties worth {}"}
-_WINS_ON: Final = {"francs": "francs", "property value": "the value of their properties"}
-
-
-def _result(score: Score) -> str:
+def result_text(score: Score) -> Text:
     """K7: the winners and the tie-breaks used, with the numbers compared."""
     if score.decided_by == "points":
         winner = score[score.winners[0]]
-        return f"RESULT: {winner.name} wins with {winner.total} points"
+        return WINS(winner=winner.name, total=winner.total)
     leaders = list(score.players)
-    ties: list[tuple[list[str], list[str]]] = []  # who is still tied, and on what
+    ties: list[tuple[list[str], list[Arg]]] = []  # who is still tied, and on what
     for decider, key in WIN_ORDER:
         if decider == score.decided_by:
-            versus = " to ".join(str(key(p)) for p in sorted(leaders, key=key, reverse=True))
-            said = "; ".join(f"{and_list(names)} tie on {and_list(on)}" for names, on in ties)
-            return f"RESULT: {said}; {score.winners[0]} wins on {_WINS_ON[decider]}, {versus} (K7)"
+            versus = _fold(TO, [str(key(p)) for p in sorted(leaders, key=key, reverse=True)])
+            return _WINS_ON[decider](ties=_ties(ties), winner=score.winners[0], versus=versus)
         top = max(key(p) for p in leaders)
         leaders = [p for p in leaders if key(p) == top]
         names = [p.name for p in leaders]
         if ties and ties[-1][0] == names:
-            ties[-1][1].append(_TIED_ON[decider].format(top))
+            ties[-1][1].append(TIED_ON[decider](n=top))
         else:
-            ties.append((names, [_TIED_ON[decider].format(top)]))
-    said = "; ".join(f"{and_list(names)} tie on {and_list(on)}" for names, on in ties)
-    return f"RESULT: {said}: they share the win (K7)"
+            ties.append((names, [TIED_ON[decider](n=top)]))
+    return SHARED(ties=_ties(ties))
 
 
-def breakdown(score: Score) -> str:
-    """The readable final scoring: each district's places and points, each player's lines, the result."""
-    lines = ["Paris (2020): final scoring", ""]
+def _ties(ties: list[tuple[list[str], list[Arg]]]) -> Arg:
+    return _fold(THEN, [TIE_ON(names=and_list(names), on=and_list(on)) for names, on in ties])
+
+
+def breakdown(score: Score, lang: str = ENGLISH) -> str:
+    """The readable final scoring in ``lang``: each district's places and points, each player's lines, the result."""
+    lines = [render(TITLE(), lang), ""]
     for district in score.districts:
-        lines += [*_district_lines(district), ""]
+        lines += [*_district_lines(district, lang), ""]
     labels = [d.name for d in score.districts]
-    width = max([len("on the score track"), len("bonus tile 27 (99 francs)"), *map(len, labels)])
+    track = render(TRACK(), lang)
+    total = render(TOTAL(), lang)
+    widest = render(BONUS(francs=99), lang)
+    width = max([len(track), len(widest), *map(len, labels)])
     for p in score.players:
-        bonus = f"bonus tile 27 ({p.francs} francs)" if p.tile_27 else "bonus tile 27: none"
+        bonus = render(BONUS(francs=p.francs) if p.tile_27 else NO_BONUS(), lang)
         lines.append(p.name)
-        lines.append(f"  {'on the score track':<{width}}  {p.points:>4}")
+        lines.append(f"  {track:<{width}}  {p.points:>4}")
         lines.append(f"  {bonus:<{width}}  {p.bonus_27:>4}")
         lines += [f"  {label:<{width}}  {points:>4}" for label, points in zip(labels, p.districts, strict=True)]
-        lines.append(f"  {'total':<{width}}  {p.total:>4}")
-        lines.append(f"  francs {p.francs}; value of all properties {p.property_value}")
+        lines.append(f"  {total:<{width}}  {p.total:>4}")
+        lines.append("  " + render(HOLDS(francs=p.francs, value=p.property_value), lang))
         lines.append("")
-    lines.append(_result(score))
+    lines.append(render(result_text(score), lang))
     return "\n".join(lines) + "\n"
 
 
+def _said(text: Text | None) -> TextDict | None:
+    return None if text is None else text.to_dict()
+
+
 def score_to_dict(score: Score) -> Paris2020ScoreDocument:
-    """The ``paris2020-score/1`` document: players in the input's order, each district, the winners."""
+    """The ``paris2020-score/1`` document: players in the input's order, each district, the winners; each message
+    also as a template id and its arguments (``*_i18n``: docs/languages.md)."""
     return {
         "format": SCORE_FORMAT,
         "players": [
@@ -101,15 +146,20 @@ def score_to_dict(score: Score) -> Paris2020ScoreDocument:
                         "place": s.place,
                         "points": s.points,
                         "why_none": s.why_none,
+                        "why_none_i18n": _said(s.why_none_text),
                     }
                     for s in d.standings
                 ],
                 "ties": list(d.ties),
+                "ties_i18n": [as_dict(tie) for tie in d.tie_texts],
                 "unplaced": list(d.unplaced),
             }
             for d in score.districts
         ],
         "winners": list(score.winners),
         "decided_by": score.decided_by,
-        "warnings": [{"where": w.where, "message": w.message} for w in score.warnings],
+        "result_i18n": result_text(score).to_dict(),
+        "warnings": [
+            {"where": w.where, "message": w.message, "message_i18n": _said(w.message_text)} for w in score.warnings
+        ],
     }

@@ -16,8 +16,9 @@ import attrs
 
 from paris_score.documents import Decider
 from paris_score.errors import Located, Paris2020FormatError
+from paris_score.i18n import Template, Text, and_list, ordinal
 from paris_score.paris2020.model import District, EndOfGame
-from paris_score.paris2020.referee import and_list, key_warnings, ordinal, problems
+from paris_score.paris2020.referee import key_warnings, problems
 
 
 @attrs.frozen
@@ -30,8 +31,19 @@ class Standing:
     place: int
     """1 for the 1st place ...; players still tied share one, and the places after it are skipped (K4)."""
     points: int
-    why_none: str = ""
-    """Why the place scores nothing (K4-K6); empty when it scores."""
+    _why_none: Text | str = attrs.field(default="", alias="why_none")
+    """Why the place scores nothing (K4-K6), a text to say in any language; empty when it scores."""
+
+    @property
+    def why_none(self) -> str:
+        """Why the place scores nothing, in English; empty when it scores."""
+        return str(self._why_none)
+
+    @property
+    def why_none_text(self) -> Text | None:
+        """:attr:`why_none` as a text; ``None`` when the place scores."""
+        said = self._why_none
+        return said if type(said) is Text else None
 
     @property
     def value(self) -> int:
@@ -51,9 +63,19 @@ class DistrictScore:
     name: str
     scoring: tuple[int, ...]
     standings: tuple[Standing, ...]
-    ties: tuple[str, ...] = ()
+    _ties: tuple[Text | str, ...] = attrs.field(default=(), alias="ties")
+    """How each tie was settled, as texts to say in any language."""
     unplaced: tuple[str, ...] = ()
     """The players who own nothing there: they take no place (K4)."""
+
+    @property
+    def ties(self) -> tuple[str, ...]:
+        """How each tie was settled, in English."""
+        return tuple(str(tie) for tie in self._ties)
+
+    @property
+    def tie_texts(self) -> tuple[Text | str, ...]:
+        return self._ties
 
     def points(self, name: str) -> int:
         """What ``name`` scores here (0 without a place)."""
@@ -105,49 +127,70 @@ class Score:
         return breakdown(self)
 
 
-def _place_points(place: int, value: int, first: int, scoring: tuple[int, ...], players: int) -> tuple[int, str]:
+FOURTH: Final = Template("p2020.fourth", "the 4th place never scores with 4 players (K5)")
+HALF: Final = Template(
+    "p2020.half", "with 2 players the 2nd place needs at least half the 1st's value: {value} < {first}/2 (K6)"
+)
+NO_TILE: Final = Template("p2020.no-tile", "no scoring tile in this district (K4)")
+NO_PLACE: Final = Template("p2020.no-place", "the scoring tile has no {place} place (K4)")
+CO_OWN: Final = Template(
+    "p2020.co-own", "they co-own a property of {best}, the most valuable each owns there: they share the {place} place"
+)
+EACH_OWNS: Final = Template(
+    "p2020.each-owns", "each owns a property of {best}, the most valuable each owns there: they share the {place} place"
+)
+SKIPPED: Final = Template(
+    "p2020.skipped", ("{sharing}, the {places} place skipped", "{sharing}, the {places} places skipped")
+)
+TIE_SHARED: Final = Template("p2020.tie.shared", "{names} tie on {value}, and {sharing} (K4)")
+TIE_BEST: Final = Template(
+    "p2020.tie.best", "{names} tie on {value}; the most valuable property each owns there decides: {bests} (K4)"
+)
+STILL_TIE: Final = Template("p2020.tie.still", "{names} still tie: {sharing} (K4)")
+
+
+def _place_points(place: int, value: int, first: int, scoring: tuple[int, ...], players: int) -> tuple[int, Text | str]:
     """The points of a place (K4-K6), and why there are none."""
     if players == 4 and place == 4:
-        return 0, "the 4th place never scores with 4 players (K5)"
+        return 0, FOURTH()
     if players == 2 and place == 2 and 2 * value < first:
-        return 0, f"with 2 players the 2nd place needs at least half the 1st's value: {value} < {first}/2 (K6)"
+        return 0, HALF(value=value, first=first)
     if not scoring:
-        return 0, "no scoring tile in this district (K4)"
+        return 0, NO_TILE()
     if place > len(scoring):
-        return 0, f"the scoring tile has no {ordinal(place)} place (K4)"
+        return 0, NO_PLACE(place=ordinal(place))
     return scoring[place - 1], ""
 
 
-def _sharing(district: District, shared: Sequence[Standing], placed: int) -> str:
+def _sharing(district: District, shared: Sequence[Standing], placed: int) -> Text:
     """K4: why players tied on the sum still tie, and the place they share (of ``placed`` players)."""
     place, best = shared[0].place, shared[0].best
     co_owned = any(p.value == best and all(p.keys(s.name) for s in shared) for p in district.properties)
-    whose = "they co-own" if co_owned else "each owns"
-    text = f"{whose} a property of {best}, the most valuable each owns there: they share the {ordinal(place)} place"
+    text = (CO_OWN if co_owned else EACH_OWNS)(best=best, place=ordinal(place))
     if placed >= place + len(shared):
         skipped = [ordinal(p) for p in range(place + 1, place + len(shared))]
-        text += f", the {and_list(skipped)} place{'s' * (len(skipped) > 1)} skipped"
+        return SKIPPED(sharing=text, places=and_list(skipped), n=len(skipped))
     return text
 
 
-def _tie_notes(district: District, standings: Sequence[Standing]) -> list[str]:
+def _tie_notes(district: District, standings: Sequence[Standing]) -> list[Text]:
     """K4: how each tie on the sum was settled, in words."""
-    notes: list[str] = []
+    notes: list[Text] = []
     for value, tied in groupby(standings, key=lambda s: s.value):
         group = list(tied)
         if len(group) < 2:
             continue
         names = and_list(s.name for s in group)
         if len({s.place for s in group}) == 1:
-            notes.append(f"{names} tie on {value}, and {_sharing(district, group, len(standings))} (K4)")
+            notes.append(TIE_SHARED(names=names, value=value, sharing=_sharing(district, group, len(standings))))
             continue
-        bests = ", ".join(f"{s.name} {s.best}" for s in group)
-        notes.append(f"{names} tie on {value}; the most valuable property each owns there decides: {bests} (K4)")
+        bests = [f"{s.name} {s.best}" for s in group]
+        notes.append(TIE_BEST(names=names, value=value, bests=bests))
         for _, same in groupby(group, key=lambda s: s.place):
             shared = list(same)
             if len(shared) > 1:
                 still = and_list(s.name for s in shared)
-                notes.append(f"{still} still tie: {_sharing(district, shared, len(standings))} (K4)")
+                notes.append(STILL_TIE(names=still, sharing=_sharing(district, shared, len(standings))))
     return notes
 
 

@@ -60,7 +60,8 @@ class _Lines:
         """A referee's problem at its line: key paths, in its place and its message, become lines."""
         found = _PATH.match(problem.where)
         where = f"line {self.of(found)}" if found else problem.where
-        return Located(where, _PATH.sub(lambda m: f"the {m[1][:-1]} on line {self.of(m)}", problem.message))
+        message = _PATH.sub(lambda m: f"the {m[1][:-1]} on line {self.of(m)}", problem.message)
+        return Located(where, problem.message_text if message == problem.message and problem.message_text else message)
 
 
 def _body(text: str | bytes, expected: str) -> str:
