@@ -137,7 +137,7 @@ def _read(lang: str) -> Catalog:
     return Catalog(lang, header, table)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=len(LANGUAGES))
 def catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` (a code of :data:`LANGUAGES`; English's has no entries: the templates are its
     words), read once."""
