@@ -420,7 +420,11 @@ def test_the_page_answers_a_lone_surrogate_and_keeps_it() -> None:
     wrong = page.answer("/api/paris2020", "", json.dumps(paris2020_document("Ula", francs="\ud800")).encode())
     assert wrong.status == 400
     assert json.loads(wrong.body)["errors"] == [
-        {"where": "players[0].francs", "message": 'enter a whole number, not the text "\ud800"'}
+        {
+            "where": "players[0].francs",
+            "message": 'enter a whole number, not the text "\ud800"',
+            "message_i18n": {"id": "p2020.not-a-number", "args": {"text": "\ud800"}},
+        }
     ]
 
 
