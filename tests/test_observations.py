@@ -24,6 +24,7 @@ from paris_score.game.observations import (
     SPATIAL_SIZE,
     VECTOR_SIZE,
     observation,
+    observation_of,
     planes,
 )
 from paris_score.game.setups import PoolPiece
@@ -207,6 +208,20 @@ def test_equal_views_and_only_they_give_equal_observations(state: GameState, see
         a, b = state.view(viewer), sampled.view(viewer)
         assert (observation(a) == observation(b)) == (a == b)
         assert (observation(a, public=True) == observation(b, public=True)) == (a.without_hand() == b.without_hand())
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_states(), st.sampled_from(list(Player)), st.booleans())
+def test_the_observation_of_a_state_is_that_of_its_view(state: GameState, player: Player, public: bool) -> None:
+    assert observation_of(state, player, public=public) == observation(state.view(player), public=public)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_observation_of_each_state_of_a_game_is_that_of_its_view(seed: int) -> None:
+    for state in random_states(seed):
+        for player in Player:
+            assert observation_of(state, player) == observation(state.view(player))
+            assert observation_of(state, str(player), public=True) == observation(state.view(player), public=True)
 
 
 @settings(max_examples=40, deadline=None)

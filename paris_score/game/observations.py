@@ -26,8 +26,20 @@ import math
 from typing import Final
 
 from paris_score.game.setups import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Tile
+from paris_score.game.state import GameState
 from paris_score.game.views import View
-from paris_score.model import ACTION_TOKENS, FACINGS, MAX_BUILDINGS, PATTERN_NAMES, Building, Pieces, Player, Rules
+from paris_score.model import (
+    ACTION_TOKENS,
+    FACINGS,
+    MAX_BUILDINGS,
+    PATTERN_NAMES,
+    Building,
+    Pieces,
+    Player,
+    PlayerLike,
+    Rules,
+    as_player,
+)
 from paris_score.postcards import Postcard
 from paris_score.shapes import shape_bitboard
 
@@ -40,6 +52,7 @@ __all__ = [
     "SPATIAL_SIZE",
     "VECTOR_SIZE",
     "observation",
+    "observation_of",
     "planes",
 ]
 
@@ -108,6 +121,8 @@ VECTOR_SIZE: Final = OBSERVATION_SIZE - SPATIAL_SIZE
 """The numbers after the planes: 1,633."""
 
 _AT: Final = {name: blocks.start for name, blocks in BLOCKS.items()}
+_BUILT_PLANES: Final = _AT["pieces"] - _AT["owners"]
+"""The numbers of the planes ``owners``, ``annex`` and ``buildings``."""
 _BITS: Final = tuple(bytes((byte >> i) & 1 for i in range(8)) for byte in range(256))
 """The 8 bits of each byte, lowest first, as bytes."""
 _BITS12: Final = tuple(_BITS[n & 0xFF] + _BITS[n >> 8][:4] for n in range(1 << POOL_SIZE))
@@ -146,20 +161,21 @@ def _plane(bb: int) -> bytes:
 
 class _Memo:
     """Values made from objects that stay the same objects move after move (a game's setup, its buildings, its
-    pieces, its tokens), found by their identity; the objects are kept alive here, so that their identity is
-    never another object's."""
+    pieces, its tokens), found by the first one's identity (and then equal to them all: the same objects at once,
+    or equal ones, which give the same value); the objects are kept alive here, so that an identity is never
+    another object's."""
 
     def __init__(self) -> None:
-        self.found: dict[tuple[int, ...], tuple[tuple[object, ...], bytes]] = {}
+        self.found: dict[int, tuple[tuple[object, ...], bytes]] = {}
 
     def get(self, *keys: object) -> bytes | None:
-        hit = self.found.get(tuple(map(id, keys)))
-        return hit[1] if hit is not None else None
+        hit = self.found.get(id(keys[0]))
+        return hit[1] if hit is not None and hit[0] == keys else None  # the same objects: equal at once
 
     def put(self, value: bytes, *keys: object) -> bytes:
         if len(self.found) >= 1024:
             self.found.clear()
-        self.found[tuple(map(id, keys))] = (keys, value)
+        self.found[id(keys[0])] = (keys, value)
         return value
 
 
@@ -228,16 +244,28 @@ def _tokens(cards: tuple[tuple[Postcard, ...], tuple[Postcard, ...]]) -> bytes:
     return bytes(out)
 
 
-@functools.lru_cache(maxsize=1024)
-def _tile(tile: Tile) -> bytes:
-    """A tile's 16 numbers: its 4 spaces (top row, then bottom) x the grounds o b m l."""
-    return bytes(int(code == g) for code in "".join(tile).lower() for g in _GROUND)
+class _Tiles(dict[Tile, bytes]):
+    """A tile's 16 numbers: its 4 spaces (top row, then bottom) x the grounds o b m l (the 256 tiles there are)."""
+
+    def __missing__(self, tile: Tile) -> bytes:
+        found = self[tile] = bytes(int(code == g) for code in "".join(tile).lower() for g in _GROUND)
+        return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _stack(tiles: tuple[Tile, ...]) -> bytes:
-    """Up to 8 tiles, each as :func:`_tile`, then 0s for the tiles missing."""
-    return b"".join(map(_tile, tiles)).ljust(16 * TILES_PER_PLAYER, b"\0")
+_TILE: Final = _Tiles()
+
+
+class _Stacks(dict[tuple[Tile, ...], bytes]):
+    """Up to 8 tiles, each as :data:`_TILE`, then 0s for the tiles missing."""
+
+    def __missing__(self, tiles: tuple[Tile, ...]) -> bytes:
+        if len(self) >= 4096:
+            self.clear()
+        found = self[tiles] = b"".join([_TILE[tile] for tile in tiles]).ljust(16 * TILES_PER_PLAYER, b"\0")
+        return found
+
+
+_STACK: Final = _Stacks()
 
 
 def observation(view: View, *, public: bool = False) -> bytes:
@@ -248,35 +276,66 @@ def observation(view: View, *, public: bool = False) -> bytes:
     """
     if public:
         view = view.without_hand()
-    pool, cards, rules, buildings = view.pool_pieces, view.postcards, view.rules, view.buildings
+    seen = (None if public else view.player, view.hand, view.down, view.unseen)
+    return _vector(view, view.pool_pieces, view.postcards, view.rules, view.first, *seen)
+
+
+def observation_of(state: GameState, player: PlayerLike, *, public: bool = False) -> bytes:
+    """``observation(state.view(player), public=public)``, without making the view (the adapters' way, move after
+    move): the same bytes."""
+    player = as_player(player)
+    setup, placed = state.setup, state.placed
+    tiles = setup.tiles
+    mine = -1 if public else int(player is Player.BLUE)  # the viewer's side, whose next tile it holds
+    down = (tiles[0][: placed[0]], tiles[1][: placed[1]])
+    unseen = (tuple(sorted(tiles[0][placed[0] + (mine == 0) :])), tuple(sorted(tiles[1][placed[1] + (mine == 1) :])))
+    hand = tiles[mine][placed[mine]] if mine >= 0 and placed[mine] < TILES_PER_PLAYER else None
+    seen = (None if public else player, hand, down, unseen)
+    return _vector(state, setup.pool, setup.postcards, setup.rules, setup.first, *seen)
+
+
+def _vector(
+    table: View | GameState,
+    pool: tuple[PoolPiece, ...],
+    cards: tuple[Postcard, ...],
+    rules: Rules,
+    first: Player,
+    viewer: Player | None,
+    hand: Tile | None,
+    down: tuple[tuple[Tile, ...], tuple[Tile, ...]],
+    unseen: tuple[tuple[Tile, ...], tuple[Tile, ...]],
+) -> bytes:
+    """The vector of a view: what is on the ``table`` (a view, or a state), the setup's parts, what the viewer
+    has seen of the tiles."""
+    buildings, pieces, tokens = table.buildings, table.pieces, table.cards
     setup = _SETUPS.get(pool, cards, rules) or _SETUPS.put(_setup(pool, cards, rules), pool, cards, rules)
     built = _BUILT.get(buildings, pool) or _BUILT.put(_buildings(buildings, pool), buildings, pool)
-    pieces = _PIECES.get(view.pieces) or _PIECES.put(_pieces(view.pieces), view.pieces)
-    tokens = _TOKENS.get(view.cards) or _TOKENS.put(_tokens(view.cards), view.cards)
-    pair = _PAIR
+    placed = _PIECES.get(pieces) or _PIECES.put(_pieces(pieces), pieces)
+    token = _TOKENS.get(tokens) or _TOKENS.put(_tokens(tokens), tokens)
+    pair, chimneys, reserves = _PAIR, table.chimneys, table.reserves
     return b"".join(
         (
-            _ground(view.ground),
-            built[: _AT["pieces"] - _AT["owners"]],
-            pieces,
-            pair[None if public else view.player],
-            pair[view.turn],
-            b"\1\0" if view.phase == 1 else b"\0\1",
-            pair[view.first],
-            pair[view.metro],
-            pair[view.chartier],
-            pair[view.first_done],
-            _BITS12[view.pool],
-            _BITS12[view.reserves[0]],
-            _BITS12[view.reserves[1]],
-            _CHIMNEYS[(MAX_BUILDINGS + 1) * view.chimneys[0] + view.chimneys[1]],
-            tokens,
-            _NO_HAND if view.hand is None else _tile(view.hand),
-            _stack(view.down[0]),
-            _stack(view.down[1]),
-            _stack(view.unseen[0]),
-            _stack(view.unseen[1]),
-            built[_AT["pieces"] - _AT["owners"] :],
+            _ground(table.ground),
+            built[:_BUILT_PLANES],
+            placed,
+            pair[viewer],
+            pair[table.turn],
+            b"\1\0" if table.phase == 1 else b"\0\1",
+            pair[first],
+            pair[table.metro],
+            pair[table.chartier],
+            pair[table.first_done],
+            _BITS12[table.pool],
+            _BITS12[reserves[0]],
+            _BITS12[reserves[1]],
+            _CHIMNEYS[(MAX_BUILDINGS + 1) * chimneys[0] + chimneys[1]],
+            token,
+            _NO_HAND if hand is None else _TILE[hand],
+            _STACK[down[0]],
+            _STACK[down[1]],
+            _STACK[unseen[0]],
+            _STACK[unseen[1]],
+            built[_BUILT_PLANES:],
             setup,
         )
     )

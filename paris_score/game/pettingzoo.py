@@ -30,7 +30,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from paris_score.game.actions import NUM_ACTIONS, distinct_actions, move_of
 from paris_score.game.generate import random_setup
-from paris_score.game.observations import OBSERVATION_SIZE, observation
+from paris_score.game.observations import OBSERVATION_SIZE, observation_of
 from paris_score.game.state import GameState
 from paris_score.model import Player
 from paris_score.squares import SQUARE_NAMES
@@ -85,7 +85,7 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
             mask[distinct_actions(game)] = 1
-        view = np.frombuffer(observation(game.view(_PLAYER[agent])), dtype=np.int8).copy()
+        view = np.frombuffer(observation_of(game, _PLAYER[agent]), dtype=np.int8).copy()
         return {"observation": view, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
