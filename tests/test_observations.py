@@ -32,16 +32,9 @@ from paris_score.game.views import View
 from paris_score.model import Building, Player, Rules
 from paris_score.shapes import fixed_polyominoes
 from tests.strategies import game_states
+from tests.test_bot_api import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def random_states(seed: int) -> list[GameState]:
-    rng = random.Random(seed)
-    states = [GameState.start(random_setup(seed))]
-    while not states[-1].is_over:
-        states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
-    return states
 
 
 def block(vector: bytes, name: str) -> bytes:
@@ -99,7 +92,7 @@ def test_the_blocks_of_a_view() -> None:
 
 
 def test_the_planes_are_the_vector_shaped() -> None:
-    state = random_states(3)[-1]
+    state = random_game(3)[-1]
     view = state.view(Player.BLUE)
     spatial, rest = planes(view)
     vector = observation(view)
@@ -119,10 +112,10 @@ def test_every_part_of_a_view_shows_in_the_observation() -> None:
     state = next(
         s
         for seed in range(40)
-        for s in random_states(seed)
+        for s in random_game(seed)
         if len(s.buildings) >= 3 and all(len(c) >= 2 for c in s.cards) and s.pieces.spaces().count(None) < 7
     )
-    early = random_states(5)[9]
+    early = random_game(5)[9]
     changes: dict[str, list[tuple[View, dict[str, Any]]]] = {}
 
     def change(view: View, **fields: Any) -> None:
@@ -218,7 +211,7 @@ def test_the_observation_of_a_state_is_that_of_its_view(state: GameState, player
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_observation_of_each_state_of_a_game_is_that_of_its_view(seed: int) -> None:
-    for state in random_states(seed):
+    for state in random_game(seed):
         for player in Player:
             assert observation_of(state, player) == observation(state.view(player))
             assert observation_of(state, str(player), public=True) == observation(state.view(player), public=True)
@@ -231,7 +224,7 @@ def test_views_of_two_games_share_an_observation_only_when_equal(a: GameState, b
 
 
 def test_the_public_observation_is_the_same_for_both_players() -> None:
-    for state in random_states(7)[:60:3] + random_states(8)[-3:]:
+    for state in random_game(7)[:60:3] + random_game(8)[-3:]:
         orange, blue = (observation(state.view(p), public=True) for p in Player)
         assert orange == blue
         assert not any(block(orange, "viewer"))
@@ -245,7 +238,7 @@ def test_a_custom_pattern_and_a_jardin_show() -> None:
     offsets = block(vector, "offsets")
     assert [k for k, v in enumerate(offsets) if v] == [15 * (2 + 7) + 1 + 7, 15 * (7 + 7) - 7 + 7]
     assert sum(block(vector, "pattern")) == 0
-    jardin = next((s for seed in range(60) for s in random_states(seed) if any(b.jardin for b in s.buildings)), None)
+    jardin = next((s for seed in range(60) for s in random_game(seed) if any(b.jardin for b in s.buildings)), None)
     assert jardin is not None
     index = next(k for k, b in enumerate(jardin.buildings) if b.jardin)
     built = block(observation(jardin.view()), "built")
@@ -255,7 +248,7 @@ def test_a_custom_pattern_and_a_jardin_show() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_observations_of_whole_games_are_0_or_1(seed: int) -> None:
-    for state in random_states(seed):
+    for state in random_game(seed):
         for player in Player:
             vector = observation(state.view(player))
             assert len(vector) == OBSERVATION_SIZE

@@ -362,7 +362,7 @@ def legal_actions(state: GameState) -> list[int]:
 
 def legal_mask(state: GameState) -> bytes:
     """``NUM_ACTIONS`` bytes: 1 where the id is a legal move of ``state``, else 0."""
-    return _mask(_choices(state).actions)
+    return bytes(_mask(_choices(state).actions))
 
 
 def distinct_actions(state: GameState) -> list[int]:
@@ -371,8 +371,9 @@ def distinct_actions(state: GameState) -> list[int]:
     return list(_choices(state).distinct())
 
 
-def distinct_mask(state: GameState) -> bytes:
-    """``NUM_ACTIONS`` bytes: 1 where the id is one of :func:`distinct_actions`, else 0."""
+def distinct_mask(state: GameState) -> bytearray:
+    """``NUM_ACTIONS`` bytes, a new ``bytearray`` (``numpy.frombuffer`` makes it an array without copying): 1 where
+    the id is one of :func:`distinct_actions`, else 0."""
     return _mask(_choices(state).distinct())
 
 
@@ -383,11 +384,11 @@ def distinct_moves(state: GameState) -> dict[int, Move]:
     return {action: moves[action] for action in choices.distinct()}
 
 
-def _mask(actions: list[int]) -> bytes:
+def _mask(actions: list[int]) -> bytearray:
     mask = bytearray(NUM_ACTIONS)
     for action in actions:
         mask[action] = 1
-    return bytes(mask)
+    return mask
 
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there

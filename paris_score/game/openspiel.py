@@ -258,7 +258,7 @@ class ParisState(pyspiel.State):  # type: ignore[misc]
         return self._now.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._now.outcomes()
+        return list(self._now.outcomes())
 
     def _apply_action(self, action: int) -> None:
         self._now = self._now.child(action)

@@ -28,7 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
-from paris_score.game.actions import NUM_ACTIONS, distinct_actions, move_of
+from paris_score.game.actions import NUM_ACTIONS, distinct_actions, distinct_mask, move_of
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import OBSERVATION_SIZE, observation_of
 from paris_score.game.state import GameState
@@ -82,9 +82,8 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         game = self.game
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            mask[distinct_actions(game)] = 1
+        mine = agent == self.agent_selection and not self.terminations[agent]
+        mask = np.frombuffer(distinct_mask(game) if mine else bytearray(NUM_ACTIONS), dtype=np.int8)
         view = np.frombuffer(observation_of(game, _PLAYER[agent]), dtype=np.int8).copy()
         return {"observation": view, "action_mask": mask}
 
