@@ -12,7 +12,8 @@ shaped (``PLANE_SHAPE``, ``(VECTOR_SIZE,)``) for convolutional networks.
 >>> from paris_score.game import GameState
 >>> from paris_score.game.generate import random_setup
 >>> vector = observation(GameState.start(random_setup(1)).view())
->>> len(vector) == OBSERVATION_SIZE, sum(vector[BLOCKS["ground"]][4 * 64 :])  # no tile down yet: 64 empty spaces
+>>> ground = vector[BLOCKS["ground"]]
+>>> len(vector) == OBSERVATION_SIZE, sum(ground[4 * 64 :])  # no tile down yet: 64 empty spaces
 (True, 64)
 >>> spatial, rest = planes(GameState.start(random_setup(1)).view())
 >>> spatial.shape, rest.shape == (VECTOR_SIZE,), spatial[4, 7, 7]  # plane 4 (no tile yet), space H8
