@@ -309,7 +309,7 @@ def _mapped(state: GameState, pool: _Pool) -> tuple[list[Move], list[int], list[
 def move_of(state: GameState, action: int) -> Move:
     """The move id ``action`` names in ``state``; ``ValueError`` if out of range or off the board."""
     last = _last_choices
-    if last is not None and last[0] is state and action in last[1].ids:  # a legal move just asked for: ready made
+    if last is not None and last[0] is state and type(action) is int and action in last[1].ids:  # just listed
         choices = last[1]
         return choices.moves[choices.ids.index(action)]
     if not (isinstance(action, int) and 0 <= action < NUM_ACTIONS):
