@@ -1,4 +1,5 @@
-"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed.
+"""The adapters of the optional extras are collected (their doctests run) only where the extra is installed; so is
+docs/bots.md, whose examples train through PettingZoo.
 
 The suite speaks English whatever the machine's locale (``LANGUAGE=en``, read first, docs/languages.md): the tests
 of other languages set theirs.
@@ -18,6 +19,7 @@ collect_ignore = [
         ("paris_score/game/openspiel.py", "pyspiel"),
         ("paris_score/game/gymnasium.py", "gymnasium"),
         ("paris_score/gymnasium.py", "gymnasium"),
+        ("docs/bots.md", "pettingzoo"),
     )
     if importlib.util.find_spec(needs) is None
 ]

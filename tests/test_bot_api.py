@@ -24,6 +24,9 @@ from paris_score.game.actions import (
     STATUE_BLOCK,
     TAKE_BLOCK,
     action_of,
+    distinct_actions,
+    distinct_mask,
+    distinct_moves,
     legal_actions,
     legal_mask,
     move_of,
@@ -141,6 +144,26 @@ def test_every_legal_move_of_whole_games_round_trips(seed: int) -> None:
         assert sum(mask) == len(moves)
         options += sum(isinstance(m, Build | Levitate) and (m.metro, m.chartier) != (None, None) for m in moves)
     assert seed != 9 or options > 200  # the options metro= and chartier= are read back from the ground
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_distinct_actions_keep_the_smallest_id_of_each_result(seed: int) -> None:
+    """Every legal move played: the ids that give the same state are grouped, and the smallest of each group is
+    kept (the mask's ids); legal_moves() itself still lists every rotation."""
+    repeated = 0
+    for state in random_game(seed)[:40]:
+        results: dict[GameState, list[int]] = {}
+        for move in state.legal_moves():
+            results.setdefault(state.play(move), []).append(action_of(state, move))
+        kept = sorted(min(group) for group in results.values())
+        assert distinct_actions(state) == kept
+        assert distinct_mask(state) == bytes(int(a in kept) for a in range(NUM_ACTIONS))
+        moves = distinct_moves(state)
+        assert list(moves) == kept
+        assert all(move_of(state, a) == m for a, m in moves.items())
+        assert len(state.legal_moves()) == len(legal_actions(state))
+        repeated += len(kept) < len(legal_actions(state))
+    assert seed not in (1, 2) or repeated
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,11 +11,15 @@ every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 (41625, 5, 'tile C1 90')
 >>> legal_actions(state)[-3:], sum(legal_mask(state))
 ([73, 74, 75], 76)
+>>> state = GameState.start(random_setup(2))  # a tile that looks the same turned: one rotation of 4 kept
+>>> state.hand(state.turn), len(legal_actions(state)), distinct_actions(state)[:3]
+(('bb', 'bb'), 76, [0, 4, 8])
 """
 
 from __future__ import annotations
 
 import functools
+import typing
 import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple, assert_never
 
@@ -36,7 +40,7 @@ from paris_score.game.moves import (
     PlaceTile,
     Take,
 )
-from paris_score.game.setups import JARDIN_ID, POOL_SIZE, PoolPiece, Setup
+from paris_score.game.setups import JARDIN_ID, POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile, turn_tile
 from paris_score.game.state import GameState
 from paris_score.game.strings import CARD_ORDER
 from paris_score.model import FACINGS, Player
@@ -58,6 +62,9 @@ __all__ = [
     "TAKE_BLOCK",
     "TILE_BLOCK",
     "action_of",
+    "distinct_actions",
+    "distinct_mask",
+    "distinct_moves",
     "legal_actions",
     "legal_mask",
     "move_of",
@@ -108,18 +115,27 @@ class _Pool(NamedTuple):
     """Each rotation of a piece's printed shape -> the fewest quarter turns clockwise that give it."""
     actions: dict[Move, int]
     """The ids found so far: a game asks for the same moves' ids move after move."""
+    seen: dict[int, int]
+    """The same by the move's identity (the engine hands out the same move objects move after move)."""
+    alive: list[Move]
+    """The moves of :attr:`seen`, kept alive so that their identities name no other object."""
+    phase_one: dict[tuple[bool, int, int], tuple[list[Move], list[int], list[int]]]
+    """Phase 1's legal moves, their ids and the ids sorted, by all that they depend on (G4-G6): whether the side
+    to move holds a tile, the areas with a tile, the pieces in the pool."""
 
 
-_last_pool: tuple[Setup, _Pool] | None = None
+_last_pool: tuple[tuple[PoolPiece, ...], _Pool] | None = None
 
 
 def _pool(setup: Setup) -> _Pool:
-    """The setup's :class:`_Pool`, kept for the last setup seen (a game asks again and again)."""
+    """The setup's :class:`_Pool`, kept for the last pool seen (a game asks again and again, and the setups of a
+    game with its stacks face down share their pool)."""
     global _last_pool
-    if _last_pool is not None and _last_pool[0] is setup:
-        return _last_pool[1]
+    last = _last_pool
+    if last is not None and last[0] is setup.pool:
+        return last[1]
     found = _make_pool(setup.pool)
-    _last_pool = (setup, found)
+    _last_pool = (setup.pool, found)
     return found
 
 
@@ -128,6 +144,9 @@ def _make_pool(pool: tuple[PoolPiece, ...]) -> _Pool:
     return _Pool(
         {p.id.upper(): i for i, p in enumerate(pool)},
         tuple({turned: t for t, turned in enumerate(orientations(p.shape))} for p in pool),
+        {},
+        {},
+        [],
         {},
     )
 
@@ -224,8 +243,73 @@ def _building(state: GameState, i: int, placing: int) -> tuple[Bitboard, Square 
     return cells, metro, chartier
 
 
+class _Choices(NamedTuple):
+    """A state's legal moves, their ids in the same order, the ids sorted, and the quarter turns of the tile in
+    hand that lay it as a smaller number of turns lays it (:func:`_repeats`)."""
+
+    moves: list[Move]
+    ids: list[int]
+    actions: list[int]
+    repeats: int
+
+    def distinct(self) -> list[int]:
+        repeats = self.repeats
+        if not repeats:
+            return self.actions
+        return [a for a in self.actions if a >= TAKE_BLOCK or not repeats >> (a & 3) & 1]
+
+
+_last_choices: tuple[GameState, _Choices] | None = None
+
+
+def _choices(state: GameState) -> _Choices:
+    """The :class:`_Choices` of ``state``, kept for the last state asked about (an adapter asks for the mask, then
+    plays one of its moves)."""
+    global _last_choices
+    last = _last_choices
+    if last is not None and last[0] is state:
+        return last[1]
+    pool = _pool(state.setup)
+    if state.phase == 2:
+        choices = _Choices(*_mapped(state, pool), 0)
+    else:
+        side = state.turn is Player.BLUE
+        k = state.placed[side]
+        hand = state.setup.tiles[side][k] if k < TILES_PER_PLAYER else None  # state.hand(state.turn), quicker
+        key = (hand is not None, state.areas, state.pool)
+        found = pool.phase_one.get(key)
+        if found is None:
+            if len(pool.phase_one) >= 1 << 12:
+                pool.phase_one.clear()
+            found = pool.phase_one[key] = _mapped(state, pool)
+        choices = _Choices(*found, 0 if hand is None else _repeats(hand))
+    _last_choices = (state, choices)
+    return choices
+
+
+def _mapped(state: GameState, pool: _Pool) -> tuple[list[Move], list[int], list[int]]:
+    """The legal moves of ``state``, their ids, the ids sorted."""
+    legal = state.legal_moves()
+    seen = pool.seen
+    ids: list[int | None] = list(map(seen.get, map(id, legal)))
+    if None in ids:
+        if len(seen) >= 1 << 16:
+            seen.clear()
+            pool.alive.clear()
+        for k, move in enumerate(legal):
+            if ids[k] is None:
+                ids[k] = seen[id(move)] = action_of(state, move)
+                pool.alive.append(move)
+    found = typing.cast(list[int], ids)  # no None left
+    return legal, found, sorted(found)
+
+
 def move_of(state: GameState, action: int) -> Move:
     """The move id ``action`` names in ``state``; ``ValueError`` if out of range or off the board."""
+    last = _last_choices
+    if last is not None and last[0] is state and type(action) is int and action in last[1].ids:  # just listed
+        choices = last[1]
+        return choices.moves[choices.ids.index(action)]
     if not (isinstance(action, int) and 0 <= action < NUM_ACTIONS):
         raise ValueError(f"action {action!r}: expected an id 0-{NUM_ACTIONS - 1}")
     ids = [p.id.upper() for p in state.setup.pool]
@@ -262,17 +346,47 @@ def move_of(state: GameState, action: int) -> Move:
     return PlaceAnnex(s, JARDIN_ID if b == POOL_SIZE else ids[b])
 
 
+@functools.lru_cache(maxsize=1024)
+def _repeats(tile: Tile) -> int:
+    """The quarter turns ``r`` (bit ``r``) that lay ``tile`` as a smaller number of quarter turns lays it."""
+    faces = [turn_tile(tile, 90 * r) for r in range(4)]
+    return sum(1 << r for r in range(4) if faces[r] in faces[:r])
+
+
 def legal_actions(state: GameState) -> list[int]:
     """The ids of ``state.legal_moves()``, sorted."""
-    return sorted(action_of(state, move) for move in state.legal_moves())
+    return list(_choices(state).actions)
 
 
 def legal_mask(state: GameState) -> bytes:
     """``NUM_ACTIONS`` bytes: 1 where the id is a legal move of ``state``, else 0."""
+    return bytes(_mask(_choices(state).actions))
+
+
+def distinct_actions(state: GameState) -> list[int]:
+    """The legal ids, sorted, one for each distinct state they lead to: of legal moves that give the same
+    state, the smallest id (a tile that looks the same turned keeps its smallest rotation)."""
+    return list(_choices(state).distinct())
+
+
+def distinct_mask(state: GameState) -> bytearray:
+    """``NUM_ACTIONS`` bytes, a new ``bytearray`` (``numpy.frombuffer`` makes it an array without copying): 1 where
+    the id is one of :func:`distinct_actions`, else 0."""
+    return _mask(_choices(state).distinct())
+
+
+def distinct_moves(state: GameState) -> dict[int, Move]:
+    """Each id of :func:`distinct_actions` -> its move (the one :func:`move_of` names), in id order."""
+    choices = _choices(state)
+    moves = dict(zip(choices.ids, choices.moves, strict=True))
+    return {action: moves[action] for action in choices.distinct()}
+
+
+def _mask(actions: list[int]) -> bytearray:
     mask = bytearray(NUM_ACTIONS)
-    for action in legal_actions(state):
+    for action in actions:
         mask[action] = 1
-    return bytes(mask)
+    return mask
 
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error there

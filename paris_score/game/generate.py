@@ -209,25 +209,32 @@ def corpus(n: int, seed: int = 0, *, finished: bool = True) -> list[Position]:
     return [random_position(rng, finished=finished) for _ in range(n)]
 
 
-_SETUP_IDS: Final = "ABCDEFGHKLMN"
-"""Ids of a random setup's pool pieces (never ``J``, the Jardin des Plantes' id)."""
+SETUP_IDS: Final = "ABCDEFGHKLMN"
+"""Ids of a random setup's pool pieces, in pool order (never ``J``, the Jardin des Plantes' id); piece ``i`` has
+size ``BOX[i]``."""
+
+
+def stack_spaces(player: Player) -> str:
+    """The 32 spaces of a random setup's tiles for ``player``: 12 of its own colour, 12 of the other's, 4 mixed
+    and 4 streetlights (so a full board has 8, as one review reports, B2)."""
+    own, other = ("o", "b") if player is Player.ORANGE else ("b", "o")
+    return own * 12 + other * 12 + "m" * 4 + "l" * 4
 
 
 def random_setup(seed: int | random.Random = 0) -> Setup:
     """A random game setup (G1) with FICTIONAL tiles and piece shapes: the real ones are unknown.
 
     The 12 pool pieces have the box's sizes (B3) and random shapes; each
-    player's 8 tiles hold, in random order, 12 spaces of their own colour, 12
-    of the other's, 4 mixed and 4 streetlights (so a full board has 8, as one
-    review reports, B2).  The 8 postcards in play, the first player and the
-    large streetlight's preset are random too.  The same seed gives the same setup.
+    player's 8 tiles hold, in random order, the spaces of :func:`stack_spaces`.
+    The 8 postcards in play, the first player and the large streetlight's
+    preset are random too.  The same seed gives the same setup.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     cards = rng.sample(list(Postcard), 8)
-    pool = [PoolPiece(pid, rng.choice(fixed_polyominoes(size))) for pid, size in zip(_SETUP_IDS, BOX, strict=True)]
+    pool = [PoolPiece(pid, rng.choice(fixed_polyominoes(size))) for pid, size in zip(SETUP_IDS, BOX, strict=True)]
     stacks = []
-    for own, other in (("o", "b"), ("b", "o")):
-        spaces = list(own * 12 + other * 12 + "m" * 4 + "l" * 4)
+    for player in PLAYERS:
+        spaces = list(stack_spaces(player))
         rng.shuffle(spaces)
         stacks.append(tuple((spaces[k] + spaces[k + 1], spaces[k + 2] + spaces[k + 3]) for k in range(0, 32, 4)))
     first = rng.choice(PLAYERS)

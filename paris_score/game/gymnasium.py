@@ -7,7 +7,9 @@ drawn at each reset), the opponent bot plays the other side, its moves made
 within ``reset`` and ``step``.  An action is an id of
 :mod:`paris_score.game.actions` (``Discrete(41625)``); an observation is the
 agent's view as :func:`paris_score.game.observations.observation` (``int8``,
-0 or 1).  ``info["action_mask"]`` is 1 where an id is legal for the agent.
+0 or 1).  ``info["action_mask"]`` is 1 for one legal id of each distinct result the agent's move may have (the
+smallest id, :func:`paris_score.game.actions.distinct_mask`: a symmetric tile turned two ways is one move); any
+legal id is played if given.
 The reward is 0 until the game is over, then the game's result from the
 agent's seat: +1 a win, -1 a loss, 0 a shared win (S5); ``info["scores"]``
 then holds both totals (orange's, blue's) for other rewards, such as the
@@ -30,10 +32,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from paris_score.game.actions import NUM_ACTIONS, legal_actions, move_of
+from paris_score.game.actions import NUM_ACTIONS, distinct_mask, move_of
 from paris_score.game.bots import BOTS, Bot, bot_move
 from paris_score.game.generate import random_setup
-from paris_score.game.observations import OBSERVATION_SIZE, observation
+from paris_score.game.observations import OBSERVATION_SIZE, observation_of
 from paris_score.game.state import GameState, Result
 from paris_score.model import Player
 
@@ -46,15 +48,14 @@ OBSERVATION_SHAPE: Final = (OBSERVATION_SIZE,)
 
 
 def observe(state: GameState, player: Player) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """What ``player`` knows of ``state`` (its view), as the observation array."""
-    return np.array(observation(state.view(player)), dtype=np.int8)
+    """What ``player`` knows of ``state`` (its view), as the observation array (docs/bots.md, "Observations")."""
+    return np.frombuffer(bytearray(observation_of(state, player)), dtype=np.int8)
 
 
 def action_mask(state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """1 where an action id is legal for the side to move of ``state``."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[legal_actions(state)] = 1
-    return mask
+    """1 where an action id is legal for the side to move of ``state``, one id for each distinct result (the
+    smallest: :func:`~paris_score.game.actions.distinct_mask`)."""
+    return np.frombuffer(distinct_mask(state), dtype=np.int8)
 
 
 # -- the environment -------------------------------------------------------------------------------------------
