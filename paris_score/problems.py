@@ -5,7 +5,7 @@ spaces involved) makes the :class:`~paris_score.errors.Problem` a position
 check reports; :meth:`Kind.refuse` makes the
 :class:`~paris_score.errors.IllegalMoveError` that refuses a move::
 
-    OVERLAP("building A and the painter stand on the same space", (1,))
+    OVERLAP("building A and the painter both stand on B1", (1,))
     raise WRONG_PHASE.refuse("buildings are built in phase 2 only", rule="G9")
 
 A code that several rules share (a piece without its postcard breaks that

@@ -97,7 +97,8 @@ def structure_problems(position: Position) -> list[Problem]:
         for name_b, bb_b in things[i + 1 :]:
             shared = bb_a & bb_b
             if shared:
-                problems.append(OVERLAP(f"{name_a} and {name_b} stand on the same space", scan(shared)))
+                on = ", ".join(square_name(sq) for sq in scan(shared))
+                problems.append(OVERLAP(f"{name_a} and {name_b} both stand on {on}", scan(shared)))
     return problems
 
 

@@ -542,16 +542,21 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
             sq = position.pieces.at(piece)
             if sq is not None:
                 out.append(f"the {piece.label} on {square_name(sq)} scores for nobody: no player used {piece.title}")
-    o, b = scores[_ORANGE], scores[_BLUE]
-    if o.total == b.total:
-        if report_winner == "tie":
-            out.append(f"tied at {o.total} with {o.free_own_spaces} free own-colour spaces each: a shared victory (S5)")
-        else:
-            out.append(
-                f"tied at {o.total}; {report_winner} wins on free spaces of own colour, "
-                f"{o.free_own_spaces} to {b.free_own_spaces} (S5)"
-            )
-    return out
+    tie = tie_note(report_winner, scores[_ORANGE], scores[_BLUE])
+    return out if tie is None else [*out, tie]
+
+
+def tie_note(report_winner: Winner, orange: PlayerScore, blue: PlayerScore) -> str | None:
+    """The note that says how a tie on the totals was settled (S5), or ``None`` when the totals differ."""
+    if orange.total != blue.total:
+        return None
+    if report_winner == "tie":
+        each = orange.free_own_spaces
+        return f"tied at {orange.total} with {each} free own-colour spaces each: a shared victory (S5)"
+    return (
+        f"tied at {orange.total}; {report_winner} wins on free spaces of own colour, "
+        f"{orange.free_own_spaces} to {blue.free_own_spaces} (S5)"
+    )
 
 
 def winner(orange: PlayerScore, blue: PlayerScore) -> Winner:
