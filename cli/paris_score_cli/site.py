@@ -439,7 +439,8 @@ def write_site(out_dir: Path, files: dict[str, bytes], force: bool) -> None:
     "pyodide_dir",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="An unpacked Pyodide folder (holding pyodide.mjs, pyodide.asm.wasm, ...); "
-    "default: the repository's node_modules/pyodide, installed with `npm ci` when absent.",
+    "default: the repository's node_modules/pyodide, installed with `npm ci` when absent "
+    "(installed without the repository: the current folder's node_modules/pyodide).",
 )
 @click.option("--force", is_flag=True, help="Overwrite files in OUT_DIR that are not an earlier site's.")
 def site(out_dir: Path, pyodide_dir: Path | None, force: bool) -> None:

@@ -342,9 +342,11 @@ function groundTargets(p, cells) {
 }
 
 /** The ground under a blue building cannot be seen, and the board starts orange: its orange spaces are taken as
- * blue (P1), which the header says as it says the building. */
+ * blue (P1), which the header says as it says the building. The Chartier space keeps its colour (P7). No score
+ * changes: a colour counts on free spaces only (S5). */
 function groundUnder(p, owner, cells) {
-  if (owner === "blue") paintGround(p, cells.filter((sq) => colourAt(p, sq) === "o"), "b");
+  const taken = cells.filter((sq) => colourAt(p, sq) === "o" && sqName(sq) !== p.pieces.chartier);
+  if (owner === "blue") paintGround(p, taken, "b");
 }
 
 function build(p, cells, owner) {
@@ -393,8 +395,7 @@ function annex(p, sq) {
   pendingAnnex = null;
   const tapped = buildingAt(p, sq);
   if (asked && tapped && asked.ids.includes(tapped.id)) {
-    tapped.annex = asked.space;
-    select(tapped.id);
+    join(p, tapped, sqOf(asked.space));
     return;
   }
   const holder = p.buildings.find((b) => b.annex === name);
@@ -408,8 +409,14 @@ function annex(p, sq) {
     pendingAnnex = { space: name, ids: next.map((b) => b.id) };
     return;
   }
-  next[0].annex = name;
-  select(next[0].id);
+  join(p, next[0], sq);
+}
+
+/** The annex on `sq` joins `building` (its ground taken as the building's, as under a building drawn). */
+function join(p, building, sq) {
+  building.annex = sqName(sq);
+  groundUnder(p, building.owner, [sq]);
+  select(building.id);
 }
 
 function jardin(p, sq) {
