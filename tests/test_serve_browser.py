@@ -274,9 +274,10 @@ class Page:
         return self.driver.get_screenshot_as_png(), board
 
 
-def walk(cells: int) -> list[Square]:
-    """A path through every space of a connected set, moving one space at a time (backtracking in the set)."""
-    start = (cells & -cells).bit_length() - 1
+def walk(cells: int, start: Square | None = None) -> list[Square]:
+    """A path through every space of a connected set from ``start`` (its first space unless given), moving one space
+    at a time (backtracking in the set)."""
+    start = (cells & -cells).bit_length() - 1 if start is None else start
     path, seen = [start], {start}
 
     def visit(sq: Square) -> None:

@@ -13,44 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import paris_score
 from paris_score.generate import random_game
 from paris_score.model import Position, Rules
 from paris_score.replaying import replay
 from paris_score.squares import BB_ALL, Square, scan
-from paris_score_cli.serve import TableServer
-from tests.test_serve_browser import Page, browser, components  # noqa: F401  (browser: the fixture)
+from tests.test_serve_browser import Page, browser, components, walk  # noqa: F401  (browser: a fixture)
+from tests.test_table_page import phone_page  # noqa: F401  (the fixture "page")
 
 PHOTO_SEED = 0
 """The game of the count docs/table.md gives."""
-NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def photo_game(seed: int = PHOTO_SEED) -> Position:
     """The final position of the engine's random game ``seed``."""
     return replay(random_game(seed)).state.position()
-
-
-def path_through(cells: int, start: Square) -> list[Square]:
-    """A drag from ``start`` through every space of a connected set, one space at a time (backtracking in the set)."""
-    path, seen = [start], {start}
-
-    def visit(sq: Square) -> None:
-        for dx, dy in NEIGHBOURS:
-            x, y = (sq & 7) + dx, (sq >> 3) + dy
-            nxt = y * 8 + x
-            if 0 <= x < 8 and 0 <= y < 8 and cells >> nxt & 1 and nxt not in seen:
-                seen.add(nxt)
-                path.append(nxt)
-                visit(nxt)
-                path.append(sq)
-
-    visit(start)
-    while len(path) > 1 and path[-1] in path[:-1]:  # no need to walk back at the end
-        path.pop()
-    return path
 
 
 def covered(position: Position) -> int:
@@ -73,7 +50,7 @@ def enter_from_photo(page: Page, position: Position) -> None:
         page.stroke([pieces.chartier])
     for building in position.buildings:
         page.tool(f"building-{building.owner}")
-        page.stroke(path_through(building.cells, lowest(building.cells)))
+        page.stroke(walk(building.cells, lowest(building.cells)))
     real = position.ground
     for code, cells in (("l", real.streetlight), ("m", real.mixed), ("b", real.blue)):
         now = page.stored()
@@ -88,7 +65,7 @@ def enter_from_photo(page: Page, position: Position) -> None:
         crossable = under | (BB_ALL & ~now.ground.orange)  # a drag leaves buildings and other colours as they are
         for patch in components(seen | crossable):
             if patch & seen:
-                page.stroke(path_through(patch, lowest(patch & seen)))
+                page.stroke(walk(patch, lowest(patch & seen)))
         for sq in scan(todo & under):  # a tap paints under a building too
             page.stroke([sq])
     for kind, sq in pieces.placed().items():
@@ -152,19 +129,7 @@ def lines(report: paris_score.Report) -> dict[str, Any]:
     }
 
 
-@pytest.fixture
-def phone_page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
-    page = Page(browser, server.url)
-    page.fresh()
-    page.phone()
-    page.reload()
-    yield page
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-
-def test_a_finished_game_from_a_photo_in_at_most_45_presses_and_2_scrolls(phone_page: Page) -> None:
-    page = phone_page
+def test_a_finished_game_from_a_photo_in_at_most_45_presses_and_2_scrolls(page: Page) -> None:
     position = photo_game()
     report = paris_score.score(position)
     page.presses = page.scrolls = 0

@@ -31,9 +31,9 @@ def rulebook(**changes: Any) -> dict[str, Any]:
     return doc
 
 
-@pytest.fixture
-def page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
-    """The page on a phone, on an empty board with the browser's storage emptied."""
+@pytest.fixture(name="page")
+def phone_page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
+    """The page on a phone, on an empty board with the browser's storage emptied (other modules import it)."""
     page = Page(browser, server.url)
     page.fresh()
     page.phone()

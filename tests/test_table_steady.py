@@ -7,12 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 import paris_score
-from paris_score_cli.serve import TableServer
-from tests.test_serve_browser import Page, browser, check_pixels  # noqa: F401  (browser: the fixture)
-from tests.test_table_page import RULEBOOK, load, marked, rulebook, script
+from tests.test_serve_browser import Page, browser, check_pixels  # noqa: F401  (browser: a fixture)
+from tests.test_table_page import RULEBOOK, load, marked, phone_page, rulebook, script  # noqa: F401  (the "page")
 
 CONTROLS = "#tools button, #new-building, #delete-building, #clear, #undo, #redo"
 PLACES = f"""
@@ -28,18 +25,6 @@ new MutationObserver(() => { if (!line.hidden) window.changes.push(line.textCont
   .observe(line, {childList: true, characterData: true, subtree: true, attributes: true});
 """
 """Every text the header's change line shows, in order, in ``window.changes``."""
-
-
-@pytest.fixture
-def page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
-    """The page on a phone, on an empty board with the browser's storage emptied."""
-    page = Page(browser, server.url)
-    page.fresh()
-    page.phone()
-    page.reload()
-    yield page
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def places(page: Page) -> list[Any]:

@@ -770,6 +770,7 @@ function showResult(answer) {
   drawOverlay();
 }
 
+/** "A", "A and B", "A, B and C" (also used by paris2020.js). */
 const andList = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

@@ -3,7 +3,7 @@
 // browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
 // the links between the games set, or a board's share link (#position=), else by the one shown last. The form's
 // share link, #game=paris2020&final=CODE, holds the entry: its paris2020-final/1 JSON, coded as the board's share
-// links are (app.js's linkCode).
+// links are (app.js's linkCode; andList, binaryKind, saveFile and textOfCode are app.js's too).
 "use strict";
 
 (() => {
@@ -280,10 +280,6 @@
     $p("p2020-totals").replaceChildren();
     $p("p2020-result").replaceChildren();
     document.body.classList.add("p2020-refused");
-  }
-
-  function andList(names) {
-    return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
   }
 
   /** K7: the winner, and the tie-break that decided, with the numbers compared. */
