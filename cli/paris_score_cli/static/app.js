@@ -898,16 +898,26 @@ function showProblems(first, found) {
   showMoreProblems();
 }
 
-/** The button that lays every problem over the tools, or folds them back to the first (the tools never move). */
+/** The button that lays every problem over the tools, or folds them back to the first (the tools never move). A
+ * lone problem cut short in the slot gets it too ("More"): measured at the next frame, which lays the page out
+ * anyway, rather than laying it out once more now. */
 function showMoreProblems() {
+  $("verdict-bar").classList.toggle("open", problemsOpen);
+  firstCut = false;
+  labelMoreProblems();
+  if (!problemsOpen && $("problems").children.length === 1) {
+    requestAnimationFrame(() => {
+      const first = $("problems").querySelector(".text");
+      firstCut = !problemsOpen && !!first && first.scrollHeight > first.clientHeight + 1;
+      labelMoreProblems();
+    });
+  }
+}
+
+function labelMoreProblems() {
   const more = $("more-problems");
   const n = $("problems").children.length;
-  $("verdict-bar").classList.toggle("open", problemsOpen);
-  if (!problemsOpen) {
-    const first = $("problems").querySelector(".text");
-    firstCut = !!first && first.scrollHeight > first.clientHeight + 1;
-  }
-  more.hidden = n < 2 && !firstCut && !problemsOpen;
+  more.hidden = n < 2 && !(n === 1 && firstCut) && !problemsOpen;
   if (problemsOpen) more.textContent = n > 1 ? "Only the first" : "Less";
   else more.textContent = n > 1 ? `All ${n}` : "More";
   more.setAttribute("aria-expanded", String(problemsOpen));
