@@ -79,6 +79,20 @@ def test_the_tools_and_undo_stay_put_whatever_the_verdict_says(page: Page) -> No
     """A fixed slot for the verdict, a fixed hint, Undo and Redo in the header: from an empty board to a legal score,
     many problems, every problem listed, a referee that does not answer, a long message."""
     seen = {"empty board": places(page)}
+    seven = rulebook()
+    seven["ground"][0] = "oooobbbb"  # C1 no longer a streetlight space: one problem, longer than the slot
+    load(page, json.dumps(seven))
+    assert len(page.driver.find_elements("css selector", "#problems li")) == 1
+    seen["one long problem"] = places(page)
+    # "More" shows it whole, over the tools too.
+    page.wait_for(lambda: page.find("#more-problems").is_displayed(), "no way to read the whole problem")
+    assert page.text("#more-problems") == "More"
+    page.press("#more-problems")
+    whole = "const t = document.querySelector('#problems .text'); return t.scrollHeight <= t.clientHeight;"
+    assert script(page, whole)
+    seen["the problem read whole"] = places(page)
+    page.press("#more-problems")
+    assert page.text("#more-problems") == "More"
     load(page, RULEBOOK)
     seen["legal"] = places(page)
     load(page, json.dumps(rulebook(reserve={"orange": [6, 6, 6], "blue": [4]}, postcards={"in_play": []})))
