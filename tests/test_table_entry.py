@@ -79,7 +79,7 @@ def enter_from_photo(page: Page, position: Position) -> None:
         if building.annex is not None:
             page.tool("annex")
             page.stroke([building.annex])
-            if page.text("#hint").startswith("The annex on"):  # beside two of the player's buildings: which?
+            if annex_asked(page, drawn.id, building.annex):  # beside two of the player's buildings: which?
                 page.stroke([lowest(drawn.cells)])
         if building.jardin:
             page.tool("jardin")
@@ -100,6 +100,16 @@ def enter_from_photo(page: Page, position: Position) -> None:
             page.click(next(b for b in buttons if b.text == f"+{size}"))
         if not sizes:
             page.press(f'#reserves [data-player="{player}"] .clear')
+
+
+def annex_asked(page: Page, building: str, space: Square) -> bool:
+    """Wait for an annex tapped on ``space`` to join ``building``, or for the page to ask which building it joins."""
+
+    def asked() -> bool:
+        return page.text("#hint").startswith("The annex on")
+
+    page.wait_for(lambda: asked() or page.stored().building(building).annex == space, "the annex tap did nothing")
+    return asked()
 
 
 def choose_pattern(page: Page, name: str) -> None:
