@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterable
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from paris_score.errors import IllegalPositionError, counted
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
@@ -52,6 +52,7 @@ from paris_score.report import (
     Report,
     Unbuilt,
     Winner,
+    as_winner,
 )
 from paris_score.squares import (
     BB_ADJACENT,
@@ -546,15 +547,16 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
     return out if tie is None else [*out, tie]
 
 
-def tie_note(report_winner: Winner, orange: PlayerScore, blue: PlayerScore) -> str | None:
+def tie_note(winner: PlayerLike | Literal["tie"], orange: PlayerScore, blue: PlayerScore) -> str | None:
     """The note that says how a tie on the totals was settled (S5), or ``None`` when the totals differ."""
+    won = as_winner(winner)
     if orange.total != blue.total:
         return None
-    if report_winner == "tie":
+    if won == "tie":
         each = orange.free_own_spaces
         return f"tied at {orange.total} with {each} free own-colour spaces each: a shared victory (S5)"
     return (
-        f"tied at {orange.total}; {report_winner} wins on free spaces of own colour, "
+        f"tied at {orange.total}; {won} wins on free spaces of own colour, "
         f"{orange.free_own_spaces} to {blue.free_own_spaces} (S5)"
     )
 
