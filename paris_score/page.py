@@ -251,11 +251,14 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
 
     ``check`` is the paris-check/1 document; ``score`` the paris-score/1 report even when the position breaks a
     rule (as ``score --no-check``), and when pieces stand on one another (W1) the report of the position without
-    them, named in ``left_out``; ``counted`` the spaces each postcard line counted (S4); ``lines`` the breakdown
-    line by line, each as a template id and arguments (:func:`paris_score.report.lines`); ``svg`` the picture.
+    them, named in ``left_out``; ``winner`` the report's, or ``None`` on a board without buildings (no game played
+    yet: its report's S5 tie-break note, "orange wins on free spaces, 64 to 0", is left out too); ``counted`` the
+    spaces each postcard line counted (S4); ``lines`` the breakdown line by line, each as a template id and
+    arguments (:func:`paris_score.report.lines`); ``svg`` the picture.
     """
     from paris_score import annotate
     from paris_score.report import lines
+    from paris_score.scoring import tie_note
     from paris_score.squares import scan, square_name
 
     overlays = query.get("overlay", [])
@@ -264,6 +267,10 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
     check = problems_document(paris_score.check(position), file=SOURCE)
     scored, left_out = without_overlaps(position) if position.overlap else (position, [])
     report = paris_score.score(scored)
+    played = bool(position.buildings)
+    if not played:
+        tie = tie_note(report.winner, report.orange, report.blue)
+        report = attrs.evolve(report, notes=tuple(note for note in report.note_texts if note != tie))
     counted_spaces = {
         str(player): {str(c.card): [square_name(sq) for sq in scan(c.spaces)] for c in report[player].postcards.cards}
         for player in paris_score.Player
@@ -275,6 +282,7 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
             "score": report.to_dict(),
             "left_out": [str(name) for name in left_out],
             "left_out_i18n": [name.to_dict() for name in left_out],
+            "winner": str(report.winner) if played else None,
             "counted": counted_spaces,
             "lines": [line.to_dict() for line in lines(report)],
             "svg": str(annotate.board(position, overlays=overlays)),

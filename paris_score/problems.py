@@ -7,7 +7,7 @@ makes the :class:`~paris_score.errors.Problem` a position check reports, or
 the :class:`~paris_score.errors.IllegalMoveError` that refuses a move, from
 its arguments::
 
-    OVERLAP_PAIR.problem((1,), thing=BUILDING(id="A"), thing2=THE_PIECE(piece=PAINTER))
+    OVERLAP_PAIR.problem((1,), thing=BUILDING(id="A"), thing2=THE_PIECE(piece=PAINTER), spaces="B1")
     raise WRONG_PHASE_BUILD.refuse()
 
 A code that several rules share (a piece without its postcard breaks that
@@ -404,7 +404,7 @@ CHARTIER_NOT_FOUNTAIN: Final = CHARTIER_NOT_UNDER_FOUNTAIN.says(
     "chartier={space} must name the fountain's space, of {other}'s colour"
 )
 
-OVERLAP_PAIR: Final = OVERLAP.says("{thing} and {thing2} stand on the same space")
+OVERLAP_PAIR: Final = OVERLAP.says("{thing} and {thing2} both stand on {spaces}")
 STREETLIGHTS_COUNTED: Final = STREETLIGHT_COUNT.says(
     "the ground has {count}; a full board is reported to have {n} (unconfirmed, the tile faces are unknown)"
 )

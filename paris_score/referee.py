@@ -94,7 +94,7 @@ from paris_score.problems import (
     TOKENS_LEFT,
 )
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
-from paris_score.squares import Bitboard, Square, is_connected, scan, square_name
+from paris_score.squares import Bitboard, Square, is_connected, names_text, scan, square_name
 
 __all__ = ["check", "final_problems", "is_legal", "only_errors", "structure_problems"]
 
@@ -112,7 +112,9 @@ def structure_problems(position: Position) -> list[Problem]:
         for name_b, bb_b in things[i + 1 :]:
             shared = bb_a & bb_b
             if shared:
-                problems.append(OVERLAP_PAIR.problem(scan(shared), thing=name_a, thing2=name_b))
+                problems.append(
+                    OVERLAP_PAIR.problem(scan(shared), thing=name_a, thing2=name_b, spaces=names_text(shared))
+                )
     return problems
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterable
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from paris_score.errors import IllegalPositionError
 from paris_score.i18n import NONE, TEMPLATE_KEY, Template, Text, word
@@ -54,6 +54,7 @@ from paris_score.report import (
     Report,
     Unbuilt,
     Winner,
+    as_winner,
 )
 from paris_score.squares import (
     BB_ADJACENT,
@@ -593,13 +594,18 @@ def notes(position: Position, report_winner: Winner, scores: dict[Player, Player
             sq = position.pieces.at(piece)
             if sq is not None:
                 out.append(SCORES_FOR_NOBODY(piece=piece, space=square_name(sq), card=piece.card))
-    o, b = scores[_ORANGE], scores[_BLUE]
-    if o.total == b.total:
-        if report_winner == "tie":
-            out.append(SHARED_VICTORY(total=o.total, free=o.free_own_spaces))
-        else:
-            out.append(TIE_BROKEN(total=o.total, winner=report_winner, free=o.free_own_spaces, free2=b.free_own_spaces))
-    return out
+    tie = tie_note(report_winner, scores[_ORANGE], scores[_BLUE])
+    return out if tie is None else [*out, tie]
+
+
+def tie_note(winner: PlayerLike | Literal["tie"], orange: PlayerScore, blue: PlayerScore) -> Text | None:
+    """The note that says how a tie on the totals was settled (S5), or ``None`` when the totals differ."""
+    won = as_winner(winner)
+    if orange.total != blue.total:
+        return None
+    if won == "tie":
+        return SHARED_VICTORY(total=orange.total, free=orange.free_own_spaces)
+    return TIE_BROKEN(total=orange.total, winner=won, free=orange.free_own_spaces, free2=blue.free_own_spaces)
 
 
 def winner(orange: PlayerScore, blue: PlayerScore) -> Winner:

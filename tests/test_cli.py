@@ -67,7 +67,7 @@ def test_overlapping_pieces_are_refused() -> None:
     }
     code, out, err = run("score", "-", stdin=json.dumps(doc))
     assert (code, out) == (1, "")
-    assert "W1 overlap: building A and the painter stand on the same space [B1]" in err
+    assert "W1 overlap: building A and the painter both stand on B1 [B1]" in err
 
 
 def test_usage_errors_exit_2() -> None:

@@ -126,3 +126,19 @@ def test_a_warm_up_answer_that_is_not_200_is_an_error_naming_it(monkeypatch: pyt
     monkeypatch.setattr(page, "WARM_UP_END", b"{}")
     with pytest.raises(RuntimeError, match=r"^/api/paris2020\?: 400 "):
         page.warm_up()
+
+
+@pytest.mark.parametrize("ground", [["o" * 8] * 8, ["b" * 8] + ["o" * 8] * 7], ids=["empty", "no-buildings"])
+def test_a_board_without_buildings_names_no_winner(ground: list[str]) -> None:
+    """No game played yet: ``winner`` is null and no note says who wins a 0 to 0 tie on free spaces (S5); the
+    report's other notes stay, and a board with a building names its winner again."""
+    doc = {"format": "paris-position/1", "ground": ground}
+    table = json.loads(page.answer("/api/table", "", json.dumps(doc).encode()).body)
+    report = paris_score.score(paris_score.loads(json.dumps(doc)))
+    assert report.winner == paris_score.Player.ORANGE  # the library's S5 tie-break, 64 (or 56) free spaces to 0
+    assert table["winner"] is None
+    assert table["score"]["notes"] == [n for n in report.notes if "wins on free spaces" not in n]
+    assert len(table["score"]["notes"]) == len(report.notes) - 1 == 2  # the reserves not given, said
+    doc["buildings"] = [{"id": "A", "owner": "orange", "cells": ["A8", "B8", "C8"]}]
+    table = json.loads(page.answer("/api/table", "", json.dumps(doc).encode()).body)
+    assert (table["winner"], table["score"]["players"]["orange"]["total"]) == ("orange", 3)  # its group of 3 (S2)

@@ -57,7 +57,7 @@ def test_rule_ranges_expand() -> None:
 
 
 def test_a_kind_makes_its_problem() -> None:
-    problem = OVERLAP("building A and the painter stand on the same space", iter([9, 1]))
+    problem = OVERLAP("building A and the painter both stand on B2, B1", iter([9, 1]))
     assert (problem.code, problem.rule, problem.severity, problem.spaces) == ("overlap", "W1", ERROR, (9, 1))
     assert STATUE_FRONT_NOT_FREE("x").severity == WARNING
     assert PIECE_WITHOUT_POSTCARD("x", rule="P12").rule == "P12"

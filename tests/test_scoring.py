@@ -496,8 +496,8 @@ def test_score_refuses_pieces_on_one_space() -> None:
         score(overlapping)
     messages = [str(p) for p in info.value.problems]
     assert messages == [
-        "W1 overlap: building A and building B stand on the same space [B1]",
-        "W1 overlap: building A and the painter stand on the same space [A1]",
+        "W1 overlap: building A and building B both stand on B1 [B1]",
+        "W1 overlap: building A and the painter both stand on A1 [A1]",
     ]
 
 

@@ -172,6 +172,7 @@ def test_table_answers_check_score_and_picture_in_one_document(server: TableServ
     assert table["score"] == post(server, "/api/score?no-check", body).json()
     assert table["svg"] == post(server, "/api/render?overlay=lit", body).body.decode()
     assert table["left_out"] == []
+    assert table["winner"] == table["score"]["winner"]
     assert set(table["counted"]) == {"orange", "blue"}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import shutil
 from collections.abc import Iterator
@@ -126,6 +127,7 @@ class Page:
         """Wait for the page (just loaded) to draw its board."""
         self.wait_for(lambda: self.driver.execute_script("return document.querySelectorAll('#overlay .cell').length"))
         self.tool_name = self.find('#tools [aria-pressed="true"]').get_attribute("data-tool")
+        self.drag_paints = self.find("#drag-paint").get_attribute("aria-pressed") == "true"  # a reload keeps it
         self.board = self.find("#overlay")
         self.scale = self.board.rect["width"] / svg.WIDTH
 
@@ -163,18 +165,23 @@ class Page:
         self.presses += 1
 
     def reach(self, element: Any) -> None:
-        """On a phone: if ``element`` is not wholly in view, one scroll, as a reader makes it: going down, it comes
-        to the top of the screen (under the sticky header), so that what follows it shows too; going up, to the bottom.
-        """
-        by = self.driver.execute_script(
+        """On a phone: if ``element`` is not wholly in view, scrolls, as a reader makes them: a finger's swipe moves
+        the page by a screen at most (the window under the sticky header), and the reader swipes as few times as
+        brings the element into view, each time a whole screen (so that what follows shows too), but never past
+        bringing it to the top (going down) or to the bottom (going up)."""
+        missing, room, screen = self.driver.execute_script(
             "const r = arguments[0].getBoundingClientRect();"
             "const top = document.querySelector('header.top').getBoundingClientRect().bottom;"
-            "return r.top < top ? r.bottom - innerHeight + 8 : r.bottom > innerHeight ? r.top - top - 8 : 0;",
+            "if (r.bottom > innerHeight) return [r.bottom - innerHeight + 8, r.top - top - 8, innerHeight - top];"
+            "if (r.top < top) return [r.top - top - 8, r.bottom - innerHeight + 8, innerHeight - top];"
+            "return [0, 0, innerHeight - top];",
             element,
         )
-        if by:
+        if missing:
+            swipes = math.ceil(abs(missing) / screen)
+            by = min(swipes * screen, room) if missing > 0 else max(-swipes * screen, room)
             self.driver.execute_script("window.scrollBy(0, arguments[0])", by)
-            self.scrolls += 1
+            self.scrolls += swipes
 
     def tool(self, name: str) -> None:
         """Pick a tool below the board (on a desktop not scrolled: the board must stay where it is)."""
@@ -267,9 +274,10 @@ class Page:
         return self.driver.get_screenshot_as_png(), board
 
 
-def walk(cells: int) -> list[Square]:
-    """A path through every space of a connected set, moving one space at a time (backtracking in the set)."""
-    start = (cells & -cells).bit_length() - 1
+def walk(cells: int, start: Square | None = None) -> list[Square]:
+    """A path through every space of a connected set from ``start`` (its first space unless given), moving one space
+    at a time (backtracking in the set)."""
+    start = (cells & -cells).bit_length() - 1 if start is None else start
     path, seen = [start], {start}
 
     def visit(sq: Square) -> None:
@@ -307,7 +315,8 @@ def components(cells: int) -> list[int]:
 
 
 def enter(page: Page, position: Position) -> None:
-    """Enter ``position`` on an empty board (all orange) with clicks and drags only."""
+    """Enter ``position`` on an empty board (all orange) with clicks and drags only: the cobblestones and the Chartier
+    space (which keeps its colour under a building), then the buildings and the other pieces."""
     ground = position.ground
     for code, cells in zip(GROUND_CODES, (ground.orange, ground.blue, ground.mixed, ground.streetlight), strict=True):
         if code == "o":
@@ -315,6 +324,10 @@ def enter(page: Page, position: Position) -> None:
         page.tool(f"ground-{code}")
         for patch in components(cells):
             page.stroke(walk(patch))
+    pieces = position.pieces
+    if pieces.chartier is not None:
+        page.tool("chartier")
+        page.stroke([pieces.chartier])
     for building in position.buildings:
         page.tool(f"building-{building.owner}")
         page.stroke(walk(building.cells))
@@ -325,24 +338,22 @@ def enter(page: Page, position: Position) -> None:
         if building.jardin:
             page.tool("jardin")
             page.stroke([(building.cells & -building.cells).bit_length() - 1])
-    pieces = position.pieces
-    for kind, sq in [*pieces.placed().items(), ("chartier", pieces.chartier)]:
-        if sq is None:
-            continue
+    for kind, sq in pieces.placed().items():
         page.tool(kind)
         page.stroke([sq])
         if kind == "statue" and pieces.statue is not None:
             for _ in range(("up", "right", "down", "left").index(pieces.statue.facing)):
                 page.stroke([sq])
     cards = position.postcards
-    if set(cards.in_play) == set(STARRED):
+    first_game = set(cards.in_play) == set(STARRED)
+    if first_game:
         page.press("#first-game")
-    else:
-        for card in cards.in_play:
+    for card in paris_score.Postcard:  # down the list: in play, then who used it
+        if card in cards.in_play and not first_game:
             page.press(f'#cards tr[data-card="{card}"] .in-play')
-    for player in ("orange", "blue"):
-        for card in cards.used(paris_score.Player(player)):
-            page.press(f'#cards tr[data-card="{card}"] .used.{player}')
+        user = cards.user(card)
+        if user is not None:
+            page.press(f'#cards tr[data-card="{card}"] .used.{user}')
     for player in ("orange", "blue"):
         sizes = position.reserve.of(paris_score.Player(player))
         for size in sizes:
@@ -401,10 +412,11 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     page.wait_for_totals(("48", "57", "blue wins"))
     assert not differences(page.stored(), rulebook)
     assert page.text("#verdict") == "Legal: the score is final"
-    heads = [b.text for b in browser.find_elements("css selector", "#breakdown button.head")]
-    assert heads == ["Orange\n48", "Blue\n57"]
     print(f"\nthe rulebook example took {page.presses} presses (clicks, taps and drags)")
     assert page.presses <= 60, page.presses
+    page.press("#totals")  # the breakdown, folded until asked: the totals open it
+    heads = [b.text for b in browser.find_elements("css selector", "#breakdown button.head")]
+    assert heads == ["Orange\n48", "Blue\n57"]
 
     # A line of the breakdown shows what it counted: building B and its three lamps.
     line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if "B: 7 spaces" in b.text)
@@ -538,6 +550,7 @@ def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: Table
     assert "not given" in page.text(blue)
     assert "not given" not in page.text(orange)
     assert [b.text for b in browser.find_elements("css selector", f"{blue} [aria-pressed='true']")] == ["unknown"]
+    page.press("#show-breakdown")
     assert "none entered (counted as none)" in page.text("#breakdown")
     assert page.text("#verdict") == "Entry not finished: 1 to enter"
     todo = page.find("#problems .problem.todo").text
@@ -633,7 +646,7 @@ def test_undo_and_redo_survive_a_reload(server: TableServer, browser: Any) -> No
     )
     page.stroke([3])  # D1 blue
     page.wait_for(lambda: page.stored().ground.blue & 0b1111 == 0b1111)
-    assert "not its undo history" in page.text("#hint")
+    assert page.text("#hint") == "Storage refused the undo history: the entry is kept, undo works until a reload."
     assert browser.execute_script("return localStorage.getItem('paris-score/history')") is None
     # Refusing the entry too: as before, the hint says to download it.
     browser.execute_script(

@@ -71,7 +71,9 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         *(f"pyodide/{name}" for name in site.PYODIDE_FILES),
     }
     about = json.loads(files["site.json"])
-    assert about == {"version": about["version"], "wheels": sorted(wheels, reverse=True)}
+    fetched = [f"pyodide/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+    download = {path: len(files[path]) for path in [*fetched, *sorted(wheels, reverse=True)]}
+    assert about == {"version": about["version"], "wheels": sorted(wheels, reverse=True), "download": download}
 
 
 def test_index_loads_only_its_own_folder_with_a_policy_allowing_webassembly(files: dict[str, bytes]) -> None:
@@ -222,10 +224,12 @@ def test_without_the_repository_or_npm_the_message_says_what_to_do(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(site, "repository", lambda: None)
+    monkeypatch.chdir(tmp_path)  # no node_modules/pyodide here either
     result = CliRunner().invoke(cli, ["site", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "give --pyodide DIR" in result.stderr
     assert "not run from its repository" in result.stderr
+    assert "the current folder has no node_modules/pyodide" in result.stderr
 
     (tmp_path / "package.json").write_text('{"dependencies": {"pyodide": "314.0.7"}}')
     monkeypatch.setattr(site, "repository", lambda: tmp_path)
@@ -236,6 +240,20 @@ def test_without_the_repository_or_npm_the_message_says_what_to_do(
         f"paris-score: npm is not installed: install Node.js 20 or later (with npm) and run `npm ci` in {tmp_path}, "
         "or give --pyodide DIR\n"
     )
+
+
+def test_installed_from_a_checkout_it_finds_pyodide_in_the_current_folder(
+    fake_pyodide: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/table.md's first block after the README's ``pip install .``: ``npm ci`` writes node_modules/pyodide in the
+    checkout, and ``paris-score site table`` run there (not from its repository: installed) finds it."""
+    monkeypatch.setattr(site, "repository", lambda: None)
+    shutil.copytree(fake_pyodide, tmp_path / "node_modules" / "pyodide")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["site", "table"])
+    assert result.exit_code == 0, result.output
+    for name in site.PYODIDE_FILES:
+        assert (tmp_path / "table" / "pyodide" / name).read_bytes() == (fake_pyodide / name).read_bytes()
 
 
 def test_the_command_writes_the_folder(fake_pyodide: Path, files: dict[str, bytes], tmp_path: Path) -> None:

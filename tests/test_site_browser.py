@@ -34,7 +34,7 @@ from click.testing import CliRunner
 
 from paris_score.squares import Square
 from paris_score_cli.app import cli
-from paris_score_cli.site import PYODIDE_FILES
+from paris_score_cli.site import FETCHED, PYODIDE_FILES
 from tests.test_paris2020_page import EXAMPLES, as_text, done, enter_belleville, fill_in, opened, totals
 from tests.test_paris2020_page import share_link as paris2020_link
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
@@ -437,6 +437,11 @@ def test_the_paris2020_form_shows_the_referee_s_progress_step_by_step(site_dir: 
         megabytes = [float(t.split(", ")[1].split(" of ")[0]) for t in counted]
         assert megabytes == sorted(megabytes)
         assert megabytes[-1] > 1  # Python itself, counted as it arrives
+        # The true total from the first figure on: the files the worker downloads (site.json lists them), never more.
+        fetched = [site_dir / "pyodide" / name for name in FETCHED]
+        total = sum(path.stat().st_size for path in [*fetched, *(site_dir / "wheels").iterdir()]) / 1e6
+        assert {t.split(" of ")[1] for t in counted} == {f"{total:.1f} MB…"}
+        assert megabytes[-1] <= round(total, 1)
         stages = [t for t in seen if t and not t.startswith("starting the referee: downloading")]
         assert stages == ["starting the referee: reading the rules…"], seen
     finally:

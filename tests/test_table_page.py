@@ -31,9 +31,9 @@ def rulebook(**changes: Any) -> dict[str, Any]:
     return doc
 
 
-@pytest.fixture
-def page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
-    """The page on a phone, on an empty board with the browser's storage emptied."""
+@pytest.fixture(name="page")
+def phone_page(server: TableServer, browser: Any) -> Any:  # noqa: F811  (the imported fixture)
+    """The page on a phone, on an empty board with the browser's storage emptied (other modules import it)."""
     page = Page(browser, server.url)
     page.fresh()
     page.phone()
@@ -254,7 +254,7 @@ def test_every_tap_target_is_at_least_40_px_high_and_the_problems_are_not_a_scro
     small = script(
         page,
         "return [...document.querySelectorAll('main.cite button, main.cite input, main.cite select,"
-        " main.cite label.file, #alert button, #alert summary')]"
+        " main.cite label.file, header.top button, #alert button, #alert summary')]"
         ".filter(e => e.offsetParent && !e.classList.contains('visually-hidden'))"
         ".map(e => [e.id || e.className || e.textContent, e.getBoundingClientRect().height])"
         ".filter(([, h]) => h < 40)",
@@ -349,10 +349,7 @@ def test_a_drag_from_a_building_starts_a_new_one_and_says_so(page: Page) -> None
     stored = page.stored()
     assert stored.building("G") == position.building("G")  # G stays as it was
     assert stored.building("I").cells == sum(1 << sq for sq in free)
-    assert page.text("#hint") == (
-        "New building I: the drag started on building G, which stays as it was. "
-        "To add spaces to G, tap it, then tap them."
-    )
+    assert page.text("#hint") == "New building I; G, where the drag started, stays as it was (tap it to grow it)."
 
 
 def test_a_piece_on_another_and_a_wrong_colour_building_are_both_scored_not_final(page: Page) -> None:
@@ -362,10 +359,9 @@ def test_a_piece_on_another_and_a_wrong_colour_building_are_both_scored_not_fina
     page.stroke([0])  # the painter tapped onto A1, off D2: on building A (W1)
     page.wait_for_totals(("48", "53", "blue wins"))  # without the painter: Le Peintre's 4 points lost
     assert page.find("#not-final").is_displayed()
-    assert (
-        page.text("#verdict")
-        == "Breaks 2 rules: score not final; scored without the painter, which stands on another piece (W1)"
-    )
+    assert page.text("#verdict") == "Breaks 2 rules: score not final"
+    # The first line under it says what the score leaves out.
+    assert page.text("#problems li:first-child") == "Note Scored without the painter, which stands on another piece W1"
     page.press("#undo")
     page.wait_for_totals(LEGAL)
     doc = rulebook()
@@ -411,6 +407,8 @@ def test_one_request_a_change_and_a_breakdown_a_player_reads(page: Page) -> None
     page.wait_for(lambda: script(page, "return window.asked.length") == 1)
     page.settle()
     assert script(page, "return window.asked") == ["/api/table"]
+    assert not page.find("#breakdown").is_displayed()  # folded until asked
+    page.press("#show-breakdown")
     lines = [b.text.replace("\n", " | ") for b in page.driver.find_elements("css selector", "#breakdown button")]
     assert lines[:3] == ["Orange | 48", "Lit buildings S1 | 33", "A: 6 spaces × 1 lamp (C1) | 6"]
     assert "Buildings not built S3 | -3" in lines

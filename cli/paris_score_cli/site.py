@@ -40,6 +40,8 @@ from paris_score_cli.inputs import EXIT_INVALID
 
 PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The files of Pyodide the page loads (the rest of the npm package is for Node and for other packages)."""
+FETCHED: Final = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""Those Pyodide fetches (the two ``.mjs`` are imported): with the wheels, what the worker's progress counts."""
 WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
 """Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
 STATIC: Final = ("index.html", "style.css", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
@@ -73,15 +75,21 @@ def pinned_pyodide(root: Path) -> str:
 
 
 def find_pyodide(given: Path | None) -> Path:
-    """The unpacked Pyodide folder: ``--pyodide DIR``, else the repository's node_modules (``npm ci`` when absent)."""
+    """The unpacked Pyodide folder: ``--pyodide DIR``, else the repository's node_modules (``npm ci`` when absent),
+    else, for a paris-score installed from a checkout (not run from it), the current folder's node_modules/pyodide
+    (``npm ci`` run there)."""
+    here = Path("node_modules", "pyodide")
     if given is not None:
         folder = given
+    elif repository() is None and here.is_dir():
+        folder = here
     else:
         root = repository()
         if root is None:
             raise SiteError(
-                "no Pyodide: paris-score is not run from its repository (no package.json beside it); "
-                "give --pyodide DIR, a folder holding Pyodide's files "
+                "no Pyodide: paris-score is not run from its repository (no package.json beside it) and the current "
+                "folder has no node_modules/pyodide; run `npm ci` in the repository and this command there, "
+                "or give --pyodide DIR, a folder holding Pyodide's files "
                 "(for example node_modules/pyodide after `npm install pyodide`)"
             )
         folder = root / "node_modules" / "pyodide"
@@ -372,7 +380,12 @@ def site_files(pyodide: Path) -> dict[str, bytes]:
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     version = digest.hexdigest()[:16]  # names the offline copy and the referee's snapshot (static/worker.js)
-    about = {"version": version, "wheels": [f"wheels/{name}" for name, _ in wheels]}
+    fetched = [*(f"pyodide/{name}" for name in FETCHED), *(f"wheels/{name}" for name, _ in wheels)]
+    about = {
+        "version": version,
+        "wheels": [f"wheels/{name}" for name, _ in wheels],
+        "download": {path: len(files[path]) for path in fetched},  # the progress's total, from its first figure
+    }
     files["site.json"] = json.dumps(about, indent=2).encode()
     cached = ["./", *sorted(files)]
     files["sw.js"] = (SERVICE_WORKER % {"hash": version, "files": json.dumps(cached)}).encode()
@@ -439,7 +452,8 @@ def inside(out_dir: Path, path: str) -> bool:
     "pyodide_dir",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="An unpacked Pyodide folder (holding pyodide.mjs, pyodide.asm.wasm, ...); "
-    "default: the repository's node_modules/pyodide, installed with `npm ci` when absent.",
+    "default: the repository's node_modules/pyodide, installed with `npm ci` when absent "
+    "(installed without the repository: the current folder's node_modules/pyodide).",
 )
 @click.option("--force", is_flag=True, help="Overwrite files in OUT_DIR that are not an earlier site's.")
 def site(out_dir: Path, pyodide_dir: Path | None, force: bool) -> None:

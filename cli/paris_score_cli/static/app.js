@@ -10,22 +10,30 @@ const COLUMNS = "ABCDEFGH";
 const STORAGE_KEY = "paris-score/position";
 const HISTORY_KEY = "paris-score/history"; // {now: the stored position, undo: [...], redo: [...]}
 const TOOL_KEY = "paris-score/tool"; // the last tool picked: a reload keeps it
+const SELECTED_KEY = "paris-score/selected"; // the building taps extend: a reload keeps it open
+const DRAG_KEY = "paris-score/drag-paint"; // "1" while Drag to paint is on: a reload keeps it
+const CHANGE_MS = 6000; // how long the header says what a change did
 const HISTORY_LIMIT = 100; // states kept for undo (and for redo), in memory and in storage
 const FACING_TURN = { up: "right", right: "down", down: "left", left: "up" };
 const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fountain", "streetlight",
   "large_streetlight", "chartier"]);
+// What the next tap does, by tool (the hint under the verdict; toolHint() for the building tools and the pieces).
 const HINTS = {
-  "ground-o": "Tap spaces to paint them orange.",
-  "ground-b": "Tap spaces to paint them blue.",
-  "ground-m": "Tap spaces to paint them mixed.",
-  "ground-l": "Tap spaces to make them streetlight spaces.",
-  "building-orange": "Tap or drag across a building's spaces (a drag starts a new building).",
-  "building-blue": "Tap or drag across a building's spaces (a drag starts a new building).",
-  annex: "Tap the free space next to a building that carries the annex; tap the annex to remove it.",
-  jardin: "Tap a building to mark it as the Jardin des Plantes (tap again to unmark).",
+  "ground-o": "Tap to paint orange; a drag paints the spaces of the colour it starts on.",
+  "ground-b": "Tap to paint blue; a drag paints the spaces of the colour it starts on.",
+  "ground-m": "Tap to paint mixed; a drag paints the spaces of the colour it starts on.",
+  "ground-l": "Tap to make a streetlight space; a drag makes those of the colour it starts on.",
+  annex: "Tap the free space the annex stands on, beside its building; tap it again to remove it.",
+  jardin: "Tap a building to make it the Jardin des Plantes (tap again to unmark it).",
   statue: "Tap to place the statue; tap it again to turn it.",
   erase: "Tap spaces to take pieces and buildings off them.",
 };
+// The words the page puts into its sentences (the position's own names are codes: "b", "orange", "up").
+const PLAYER_NAMES = { orange: "orange", blue: "blue" };
+const COLOUR_NAMES = { o: "orange", b: "blue", m: "mixed" };
+const PIECE_NAMES = { painter: "painter", dancer: "dancer", statue: "statue", fountain: "fountain",
+  streetlight: "streetlight tile", large_streetlight: "large streetlight", chartier: "Chartier space" };
+const FACING_NAMES = { up: "up", right: "right", down: "down", left: "left" };
 const OVERLAY_LABELS = { lit: "Lamps", groups: "Largest groups", painter: "Painter's area", dancer: "Dancer's area",
   "large-light": "Large streetlight's reach", problems: "Problems" };
 const TAP_SLOP = 10; // CSS pixels a finger may move and still tap
@@ -38,7 +46,9 @@ let pos = null; // the position being entered
 let undoStack = [];
 let redoStack = [];
 let tool = "ground-b";
-let selected = null; // id of the building taps extend
+let selected = null; // id of the building taps extend (select() keeps it)
+let pendingAnnex = null; // {space, ids}: an annex tapped beside several buildings, waiting for a tap on the one it joins
+let said = null; // a message in the hint's place until the next action (else the tool's hint, toolHint())
 let stroke = null; // {cells: [sq...], last: [x, y], drags: bool, from: [clientX, clientY]} while the pointer is down
 let dragPaints = false; // on a touch screen a swipe scrolls the page; "Drag to paint" makes it paint
 let preview = null; // cells drawn over the picture until the next picture arrives
@@ -47,6 +57,10 @@ let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
 let problemsOpen = false; // every problem listed under the verdict, not only the first
+let changes = []; // what the changes not yet answered did, in words (said in the header with the totals they made)
+let shownScore = null; // {orange, blue, winner} as the header shows them
+let changeTimer = null;
+let breakdownOpen = false;
 let pictureGeneration = 0; // the latest picture (a refresh or a redraw of the overlays)
 
 const $ = (id) => document.getElementById(id);
@@ -96,10 +110,12 @@ function remember(stack, p) {
   if (stack.length > HISTORY_LIMIT) stack.shift();
 }
 
-function commit(next) {
+/** A change of the entry, said in the header (`what`: describe()'s words unless given) with the totals it makes. */
+function commit(next, what = describe(pos, next)) {
   remember(undoStack, pos);
   redoStack = [];
   clearMessages();
+  noteChange(what);
   setPosition(next);
 }
 
@@ -114,7 +130,8 @@ function clearMessages() {
 function setPosition(next) {
   pos = next;
   if (sketched) sketched = next;
-  if (selected && !pos.buildings.some((b) => b.id === selected)) selected = null;
+  pendingAnnex = null;
+  if (selected && !pos.buildings.some((b) => b.id === selected)) select(null);
   store();
   highlight = null;
   drawControls();
@@ -138,7 +155,7 @@ function store() {
     try {
       localStorage.removeItem(HISTORY_KEY); // an older history must not be taken for this entry's
     } catch (ignored) {}
-    hint("This browser keeps the entry but not its undo history (storage refused): undo works until a reload.");
+    hint("Storage refused the undo history: the entry is kept, undo works until a reload.");
   }
 }
 
@@ -175,16 +192,125 @@ function restore() {
 
 function undo() {
   if (!undoStack.length) return;
+  const back = JSON.parse(undoStack.pop());
   remember(redoStack, pos);
   clearMessages();
-  setPosition(JSON.parse(undoStack.pop()));
+  said = null;
+  noteChange(`Undone: ${describe(pos, back) || "nothing"}`);
+  setPosition(back);
 }
 
 function redo() {
   if (!redoStack.length) return;
+  const again = JSON.parse(redoStack.pop());
   remember(undoStack, pos);
   clearMessages();
-  setPosition(JSON.parse(redoStack.pop()));
+  said = null;
+  noteChange(`Redone: ${describe(pos, again) || "nothing"}`);
+  setPosition(again);
+}
+
+/** The building taps extend, kept in the browser's storage: a reload in the middle of a building keeps it open. */
+function select(id) {
+  selected = id;
+  try {
+    localStorage.setItem(SELECTED_KEY, id || "");
+  } catch (e) {
+    // not worth a word: the entry's own storage says when storage is refused
+  }
+}
+
+// -- saying what a change did -------------------------------------------------------------------------------------
+
+const colourAt = (p, sq) => p.ground[sq >> 3][sq & 7];
+
+/** Spaces by name, or how many when they are many. */
+const spaceList = (names) => (names.length <= 4 ? names.join(", ") : `${names.length} spaces`);
+
+/** What changed from entry `a` to entry `b`, in words ("statue turned: faces down"), or null if nothing did. */
+function describe(a, b) {
+  const parts = [];
+  for (const id of new Set([...a.buildings, ...b.buildings].map((x) => x.id))) {
+    const x = a.buildings.find((v) => v.id === id);
+    const y = b.buildings.find((v) => v.id === id);
+    if (!x) {
+      parts.push(`building ${id} of ${PLAYER_NAMES[y.owner]} drawn on ${spaceList(y.cells)}`);
+      continue;
+    }
+    if (!y) {
+      parts.push(`building ${id} removed`);
+      continue;
+    }
+    const added = y.cells.filter((n) => !x.cells.includes(n));
+    const gone = x.cells.filter((n) => !y.cells.includes(n));
+    if (added.length) parts.push(`${spaceList(added)} added to building ${id}`);
+    if (gone.length) parts.push(`${spaceList(gone)} taken off building ${id}`);
+    if (x.owner !== y.owner) parts.push(`building ${id} is ${PLAYER_NAMES[y.owner]}'s now`);
+    if (x.annex !== y.annex) parts.push(y.annex ? `annex on ${y.annex} joins building ${id}` : `annex on ${x.annex} taken off building ${id}`);
+    if (!x.piece !== !y.piece) parts.push(y.piece ? `building ${id} is the Jardin des Plantes` : `building ${id} is no longer the Jardin des Plantes`);
+  }
+  const painted = {};
+  for (let sq = 0; sq < 64; sq++) {
+    if (colourAt(a, sq) !== colourAt(b, sq)) (painted[colourAt(b, sq)] ||= []).push(sqName(sq));
+  }
+  for (const [code, names] of Object.entries(painted)) {
+    parts.push(code === "l" ? `streetlight spaces: ${spaceList(names)}` : `${COLOUR_NAMES[code]} cobblestones: ${spaceList(names)}`);
+  }
+  for (const [kind, name] of Object.entries(PIECE_NAMES)) {
+    const at = (p) => (kind === "statue" ? p.pieces.statue && p.pieces.statue.at : p.pieces[kind]);
+    const [x, y] = [at(a), at(b)];
+    const facing = y && kind === "statue" ? FACING_NAMES[b.pieces.statue.facing] : null;
+    if (x === y) {
+      if (facing && a.pieces.statue.facing !== b.pieces.statue.facing) parts.push(`statue turned: faces ${facing}`);
+    } else if (!y) parts.push(`${name} taken off ${x}`);
+    else if (facing) parts.push(x ? `statue moved to ${y}, facing ${facing}` : `statue put on ${y}, facing ${facing}`);
+    else parts.push(x ? `${name} moved to ${y}` : `${name} put on ${y}`);
+  }
+  for (const card of facts.cards) {
+    let used = false;
+    for (const player of ["orange", "blue"]) {
+      const [x, y] = [a, b].map((p) => p.postcards[player].includes(card.slug));
+      used ||= y && !x;
+      if (x !== y) parts.push(y ? `${card.title} used by ${PLAYER_NAMES[player]}` : `${card.title} no longer used by ${PLAYER_NAMES[player]}`);
+    }
+    const [x, y] = [a, b].map((p) => p.postcards.in_play.includes(card.slug));
+    if (x !== y && !used) parts.push(y ? `${card.title} in play` : `${card.title} out of play`);
+  }
+  for (const player of ["orange", "blue"]) {
+    const [x, y] = [a, b].map((p) => p.reserve[player]);
+    if (JSON.stringify(x) === JSON.stringify(y)) continue;
+    const sizes = (y || []).map((e) => (typeof e === "number" ? e : e.size)).join(" ");
+    parts.push(!y ? `${PLAYER_NAMES[player]} reserve: not given` : sizes ? `${PLAYER_NAMES[player]} reserve: ${sizes}` : `${PLAYER_NAMES[player]} reserve: none`);
+  }
+  if (JSON.stringify(a.rules) !== JSON.stringify(b.rules)) parts.push(`large streetlight pattern: ${b.rules.large_streetlight_pattern}`);
+  if (!parts.length) return null;
+  return parts.length <= 3 ? parts.join("; ") : `${parts.length} changes`;
+}
+
+/** Say a change in the header at once; its totals follow with the referee's answer (showChange). */
+function noteChange(what) {
+  if (!what) return;
+  changes.push(what);
+  showChange(null);
+}
+
+/** The changes not yet answered, in words, and once `after` ({orange, blue, winner}, the answer's) is in, what they
+ * did to the totals; said over the title for a few seconds, Undo beside it. */
+function showChange(after) {
+  if (!changes.length) return;
+  const last = changes[changes.length - 1];
+  let text = changes.length === 1 ? last : `${changes.length} changes, the last: ${last}`;
+  if (after && shownScore) {
+    const moved = ["orange", "blue"].filter((p) => shownScore[p] !== after[p]);
+    const score = moved.map((p) => `${PLAYER_NAMES[p]} ${shownScore[p]} → ${after[p]}`).join(", ") || "score unchanged";
+    text = after.winner === shownScore.winner ? `${text}; ${score}` : `${text}; ${score}; ${after.winner}`;
+  }
+  $("change").textContent = text[0].toUpperCase() + text.slice(1);
+  $("change").hidden = false;
+  clearTimeout(changeTimer);
+  changeTimer = setTimeout(() => {
+    $("change").hidden = true;
+  }, CHANGE_MS);
 }
 
 // -- editing ------------------------------------------------------------------------------------------------
@@ -207,13 +333,29 @@ function paintGround(p, cells, code) {
   p.ground = rows.map((r) => r.join(""));
 }
 
+/** The spaces a stroke of a cobblestone tool paints: a tap its space; a drag the spaces it crosses that have the
+ * colour of the one it starts on, none under a building (so a drag can cross what is entered already). */
+function groundTargets(p, cells) {
+  if (cells.length === 1) return cells;
+  const start = colourAt(p, cells[0]);
+  return [...new Set(cells)].filter((sq) => colourAt(p, sq) === start && !buildingAt(p, sq));
+}
+
+/** The ground under a blue building cannot be seen, and the board starts orange: its orange spaces are taken as
+ * blue (P1), which the header says as it says the building. The Chartier space keeps its colour (P7). No score
+ * changes: a colour counts on free spaces only (S5). */
+function groundUnder(p, owner, cells) {
+  const taken = cells.filter((sq) => colourAt(p, sq) === "o" && sqName(sq) !== p.pieces.chartier);
+  if (owner === "blue") paintGround(p, taken, "b");
+}
+
 function build(p, cells, owner) {
   const start = buildingAt(p, cells[0]);
   const free = [...new Set(cells)].filter((sq) => !buildingAt(p, sq));
   if (!free.length) {
     // Built spaces only: select the building, and give it the tool's owner.
     if (start) {
-      selected = start.id;
+      select(start.id);
       start.owner = owner;
     }
     return;
@@ -221,30 +363,60 @@ function build(p, cells, owner) {
   const current = p.buildings.find((b) => b.id === selected);
   if (cells.length === 1 && current && current.owner === owner && current.cells.some((n) => adjacent(sqOf(n), cells[0]))) {
     current.cells.push(sqName(cells[0]));
+    groundUnder(p, owner, cells);
     return;
   }
   const id = nextId(p);
   if (id === null) return hint("No building ids left.");
   p.buildings.push({ id, owner, cells: free.map(sqName) });
-  selected = id;
+  groundUnder(p, owner, free);
+  select(id);
   // A drag always starts a new building, even from an existing one's space (a finger that slipped): said, with
   // the way to grow that one instead.
-  if (start) hint(`New building ${id}: the drag started on building ${start.id}, which stays as it was. To add spaces to ${start.id}, tap it, then tap them.`);
+  if (start) hint(`New building ${id}; ${start.id}, where the drag started, stays as it was (tap it to grow it).`);
 }
 
+/** The buildings an annex on `sq` may join (P8): those beside it of the player who used Bouquinistes, else of the
+ * space's colour, else any. */
+function annexCandidates(p, sq) {
+  const name = sqName(sq);
+  const next = p.buildings.filter((b) => !b.cells.includes(name) && b.cells.some((n) => adjacent(sqOf(n), sq)));
+  const user = ["orange", "blue"].find((player) => p.postcards[player].includes("bouquinistes"));
+  const owner = user || { o: "orange", b: "blue" }[colourAt(p, sq)];
+  const theirs = next.filter((b) => b.owner === owner);
+  return theirs.length ? theirs : next;
+}
+
+/** An annex tapped: taken off if there is one; else put beside the one building it may join, or, beside several,
+ * the page asks which (the next tap on one of them answers). */
 function annex(p, sq) {
   const name = sqName(sq);
+  const asked = pendingAnnex;
+  pendingAnnex = null;
+  const tapped = buildingAt(p, sq);
+  if (asked && tapped && asked.ids.includes(tapped.id)) {
+    join(p, tapped, sqOf(asked.space));
+    return;
+  }
   const holder = p.buildings.find((b) => b.annex === name);
   if (holder) {
     delete holder.annex;
     return;
   }
-  const next = p.buildings.filter((b) => !b.cells.includes(name) && b.cells.some((n) => adjacent(sqOf(n), sq)));
-  if (!next.length) return hint("The annex goes on a free space next to a building.");
-  const colour = p.ground[sq >> 3][sq & 7];
-  const chosen = next.find((b) => b.id === selected) || next.find((b) => b.owner[0] === colour) || next[0];
-  chosen.annex = name;
-  selected = chosen.id;
+  const next = annexCandidates(p, sq);
+  if (!next.length || tapped) return hint("The annex goes on a free space next to a building.");
+  if (next.length > 1) {
+    pendingAnnex = { space: name, ids: next.map((b) => b.id) };
+    return;
+  }
+  join(p, next[0], sq);
+}
+
+/** The annex on `sq` joins `building` (its ground taken as the building's, as under a building drawn). */
+function join(p, building, sq) {
+  building.annex = sqName(sq);
+  groundUnder(p, building.owner, [sq]);
+  select(building.id);
 }
 
 function jardin(p, sq) {
@@ -283,7 +455,8 @@ function erase(p, cells) {
 
 function apply(cells) {
   const p = copy(pos);
-  if (tool.startsWith("ground-")) paintGround(p, cells, tool.slice(7));
+  said = null;
+  if (tool.startsWith("ground-")) paintGround(p, groundTargets(pos, cells), tool.slice(7));
   else if (tool.startsWith("building-")) build(p, cells, tool.slice(9));
   else if (tool === "erase") erase(p, cells);
   else if (tool === "annex") annex(p, cells[0]);
@@ -291,6 +464,7 @@ function apply(cells) {
   else piece(p, tool, cells[0]);
   if (JSON.stringify(p) !== JSON.stringify(pos)) commit(p);
   else drawOverlay();
+  showHint();
 }
 
 // -- the board: pointer input and the drawing over the server's picture -------------------------------------------
@@ -354,7 +528,8 @@ function onPointerUp(ev) {
   if (stroke.drags && !TAP_TOOLS.has(tool)) addStrokePoint(pointToSvg(ev));
   const cells = stroke.cells;
   stroke = null;
-  preview = tool.startsWith("ground-") || tool.startsWith("building-") ? { tool, cells } : null;
+  if (tool.startsWith("ground-")) preview = { tool, cells: groundTargets(pos, cells) };
+  else preview = tool.startsWith("building-") ? { tool, cells } : null;
   apply(cells);
 }
 
@@ -409,7 +584,7 @@ function drawOverlay() {
     }
   }
   if (preview) paint(preview.cells, preview.tool);
-  if (stroke) paint(stroke.cells, tool);
+  if (stroke) paint(tool.startsWith("ground-") ? groundTargets(pos, stroke.cells) : stroke.cells, tool);
   // Spaces of a broken rule in red, of an entry still to finish in amber (the verdict bar lists both).
   const marked = new Map();
   for (const p of problems) for (const n of p.spaces) if (kindOf(p) !== "warning" && marked.get(n) !== "error") marked.set(n, kindOf(p));
@@ -420,6 +595,13 @@ function drawOverlay() {
   }
   if (highlight) {
     for (const sq of highlight.cells) cellRect(svg, sq, { class: "highlight", fill: "#fff0a0", "fill-opacity": 0.35, stroke: "#ffd21f", "stroke-width": 5 }, 2);
+  }
+  if (pendingAnnex) {
+    // The buildings the annex may join, to tap one of them; the annex's space.
+    for (const b of pos.buildings.filter((x) => pendingAnnex.ids.includes(x.id))) {
+      for (const n of b.cells) cellRect(svg, sqOf(n), { class: "choice", fill: "#ffd21f", "fill-opacity": 0.3, stroke: "#ffd21f", "stroke-width": 4 }, 3);
+    }
+    cellRect(svg, sqOf(pendingAnnex.space), { class: "choice-space", fill: "none", stroke: "#ffd21f", "stroke-width": 4, "stroke-dasharray": "6 4" }, 4);
   }
 }
 
@@ -500,9 +682,9 @@ function stale(on) {
   document.body.classList.toggle("stale", on);
   $("stale").hidden = !on;
   if (on) {
-    $("verdict").textContent = "The referee does not answer: the totals above are of an earlier entry. Each change asks again.";
+    $("verdict").textContent = "The referee does not answer";
     $("verdict-bar").className = "verdict-bar error";
-    showMoreProblems();
+    showProblems([{ kind: "error", text: "The totals are of an earlier entry: each change asks again." }], []);
   }
 }
 
@@ -549,39 +731,47 @@ function showResult(answer) {
   $("not-final").hidden = !report || final || isEmpty(pos);
   const bar = $("verdict-bar");
   const verdict = $("verdict");
+  const first = []; // said before the problems: why the entry is not read, or what the score leaves out
   if (!table) {
-    verdict.textContent = "The entry cannot be read: " + messages(answer.data).join("; ");
+    verdict.textContent = "The entry cannot be read";
     bar.className = "verdict-bar error";
+    first.push(...messages(answer.data).map((text) => ({ kind: "error", text })));
   } else if (breaks.length) {
-    verdict.textContent = `Breaks ${breaks.length === 1 ? "a rule" : count(breaks.length, "rule")}: score not final`;
+    verdict.textContent = breaks.length === 1 ? "Breaks a rule: score not final" : `Breaks ${breaks.length} rules: score not final`;
     bar.className = "verdict-bar error";
   } else if (todo.length) {
     verdict.textContent = `Entry not finished: ${todo.length} to enter`;
     bar.className = "verdict-bar todo";
   } else {
-    verdict.textContent = "Legal: the score is final" + (problems.length ? ` (${count(problems.length, "note")})` : "");
+    verdict.textContent = problems.length ? `Legal: the score is final (${count(problems.length, "note")})` : "Legal: the score is final";
     bar.className = "verdict-bar legal";
   }
-  if (leftOut.length) verdict.textContent += `; scored without ${leftOut.join(" and ")}, which stands on another piece (W1)`;
+  if (leftOut.length) first.push({ kind: "warning", text: `Scored without ${andList(leftOut)}, which stands on another piece`, rule: "W1" });
   const winner = $("winner");
   if (report) {
     $("total-orange").textContent = report.players.orange.total;
     $("total-blue").textContent = report.players.blue.total;
-    if (isEmpty(pos)) winner.textContent = "the board is empty";
-    else if (!pos.buildings.length) winner.textContent = "no buildings yet";
-    else winner.textContent = report.winner === "tie" ? "a tie" : `${report.winner} wins`;
-    winner.className = "winner " + (pos.buildings.length ? report.winner : "");
+    // A board without buildings is no game yet: the referee names no winner (paris-table/1's winner is null).
+    if (table.winner === null) winner.textContent = isEmpty(pos) ? "the board is empty" : "no buildings yet";
+    else winner.textContent = table.winner === "tie" ? "a tie" : `${PLAYER_NAMES[table.winner]} wins`;
+    winner.className = "winner " + (table.winner || "");
   } else {
     $("total-orange").textContent = "–";
     $("total-blue").textContent = "–";
     winner.textContent = "no score";
     winner.className = "winner";
   }
+  const after = report && { orange: report.players.orange.total, blue: report.players.blue.total, winner: winner.textContent };
+  showChange(after);
+  changes = [];
+  if (after) shownScore = after;
   showBreakdown(report, table ? table.counted : null);
-  showProblems();
+  showProblems(first, problems);
   drawOverlay();
 }
 
+/** "A", "A and B", "A, B and C" (also used by paris2020.js). */
+const andList = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function messages(data) {
@@ -664,27 +854,38 @@ function showBreakdown(report, counted) {
   for (const note of report.notes) line([note], null, null, "note", "");
 }
 
-function showProblems() {
+const PROBLEM_KINDS = { error: "Breaks a rule", todo: "To enter", warning: "Note" };
+let firstCut = false; // the first problem's words do not all fit the verdict's slot
+
+/** Under the verdict: `first` (what the verdict adds), then the referee's problems, rule breaks first, then what is
+ * still to enter, then notes; each that names spaces marks them on the board when tapped. */
+function showProblems(first, found) {
   const list = $("problems");
   list.replaceChildren();
-  // Rule breaks first, then what is still to enter, then notes.
   const order = { error: 0, todo: 1, warning: 2 };
-  const sorted = problems.map((p, i) => [p, i]).sort(([a], [b]) => order[kindOf(a)] - order[kindOf(b)]);
-  for (const [p, i] of sorted) {
+  const sorted = found.map((p, i) => [p, i]).sort(([a], [b]) => order[kindOf(a)] - order[kindOf(b)]);
+  const items = [
+    ...first,
+    ...sorted.map(([p, i]) => ({ kind: kindOf(p), text: p.message[0].toUpperCase() + p.message.slice(1), rule: p.rule, spaces: p.spaces, key: "problem" + i })),
+  ];
+  for (const p of items) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "problem " + kindOf(p);
+    button.className = "problem " + p.kind;
     const label = document.createElement("span");
     label.className = "kind";
-    label.textContent = { error: "Breaks a rule", todo: "To enter", warning: "Note" }[kindOf(p)];
+    label.textContent = PROBLEM_KINDS[p.kind];
     const rule = document.createElement("small");
     rule.className = "rule";
-    rule.textContent = p.rule;
-    button.append(label, " ", p.message[0].toUpperCase() + p.message.slice(1) + " ", rule);
-    if (p.spaces.length) {
+    rule.textContent = p.rule || "";
+    const text = document.createElement("span");
+    text.className = "text";
+    text.append(label, " ", p.text + " ", rule);
+    button.appendChild(text);
+    if (p.spaces && p.spaces.length) {
       button.addEventListener("click", () => {
-        toggleHighlight({ cells: new Set(p.spaces.map(sqOf)), overlay: null, key: "problem" + i });
+        toggleHighlight({ cells: new Set(p.spaces.map(sqOf)), overlay: null, key: p.key });
         // The board in view (below the sticky header), to see the marks.
         const top = document.querySelector("header.top").getBoundingClientRect().bottom;
         const box = $("board").getBoundingClientRect();
@@ -697,13 +898,38 @@ function showProblems() {
   showMoreProblems();
 }
 
-/** The button that lists every problem under the verdict, or only the first (the board and the tools stay in view). */
+/** The button that lays every problem over the tools, or folds them back to the first (the tools never move). A
+ * lone problem cut short in the slot gets it too ("More"): measured at the next frame, which lays the page out
+ * anyway, rather than laying it out once more now. */
 function showMoreProblems() {
-  const more = $("more-problems");
-  more.hidden = problems.length < 2;
-  more.textContent = problemsOpen ? "Only the first" : `All ${problems.length}`;
-  more.setAttribute("aria-expanded", String(problemsOpen));
   $("verdict-bar").classList.toggle("open", problemsOpen);
+  firstCut = false;
+  labelMoreProblems();
+  if (!problemsOpen && $("problems").children.length === 1) {
+    requestAnimationFrame(() => {
+      const first = $("problems").querySelector(".text");
+      firstCut = !problemsOpen && !!first && first.scrollHeight > first.clientHeight + 1;
+      labelMoreProblems();
+    });
+  }
+}
+
+function labelMoreProblems() {
+  const more = $("more-problems");
+  const n = $("problems").children.length;
+  more.hidden = n < 2 && !(n === 1 && firstCut) && !problemsOpen;
+  if (problemsOpen) more.textContent = n > 1 ? "Only the first" : "Less";
+  else more.textContent = n > 1 ? `All ${n}` : "More";
+  more.setAttribute("aria-expanded", String(problemsOpen));
+}
+
+/** The breakdown, folded under the Score panel's button until asked (or the totals tapped). */
+function showBreakdownBox(open) {
+  breakdownOpen = open;
+  $("breakdown-box").hidden = !open;
+  $("show-breakdown").setAttribute("aria-expanded", String(open));
+  $("totals").setAttribute("aria-expanded", String(open));
+  $("show-breakdown").textContent = open ? "Fold the lines" : "Show every line";
 }
 
 function toggleHighlight(next) {
@@ -752,40 +978,46 @@ function drawControls() {
   const reserves = $("reserves");
   reserves.replaceChildren();
   for (const player of ["orange", "blue"]) {
+    // What the reserve holds, in a row of fixed height above its buttons: a chip added moves no button.
     const box = document.createElement("div");
     box.className = "reserve " + player;
     box.dataset.player = player;
+    const state = document.createElement("div");
+    state.className = "state";
     const title = document.createElement("span");
     title.className = "who";
-    title.textContent = player + ":";
-    box.appendChild(title);
+    title.textContent = `${PLAYER_NAMES[player]}:`;
+    state.appendChild(title);
     const entries = pos.reserve[player]; // undefined: not given (S3)
     if (!entries) {
       const note = document.createElement("span");
       note.className = "not-given";
-      note.textContent = "not given: counted as none, with a warning; add its sizes or tap none";
-      box.appendChild(note);
+      note.textContent = "not given: counted as none, with a warning";
+      state.appendChild(note);
     } else if (!entries.length) {
       const none = document.createElement("span");
       none.className = "none";
       none.textContent = "none";
-      box.appendChild(none);
+      state.appendChild(none);
     }
     (entries || []).forEach((entry, i) => {
       const size = typeof entry === "number" ? entry : entry.size;
       const chip = toggleButton(String(size) + (typeof entry === "number" ? "" : "▦"), true, () => edit((p) => p.reserve[player].splice(i, 1)), "chip");
       chip.title = "remove this building from the reserve";
-      box.appendChild(chip);
+      state.appendChild(chip);
     });
+    const buttons = document.createElement("div");
+    buttons.className = "buttons";
     for (const size of facts.box_sizes) {
-      box.appendChild(toggleButton("+" + size, false, () => edit((p) => (p.reserve[player] ||= []).push(size)), "add"));
+      buttons.appendChild(toggleButton("+" + size, false, () => edit((p) => (p.reserve[player] ||= []).push(size)), "add"));
     }
     const none = toggleButton("none", !!entries && !entries.length, () => edit((p) => (p.reserve[player] = [])), "clear");
     none.title = "every building was built";
-    box.appendChild(none);
+    buttons.appendChild(none);
     const unknown = toggleButton("unknown", !entries, () => edit((p) => delete p.reserve[player]), "unknown");
     unknown.title = "the reserve is not known: counted as none, with a warning";
-    box.appendChild(unknown);
+    buttons.appendChild(unknown);
+    box.append(state, buttons);
     reserves.appendChild(box);
   }
   const select = $("pattern");
@@ -797,10 +1029,12 @@ function drawControls() {
   $("undo").disabled = !undoStack.length;
   $("redo").disabled = !redoStack.length;
   $("delete-building").disabled = !selected;
+  showHint();
 }
 
 function edit(change) {
   const p = copy(pos);
+  said = null;
   change(p);
   if (JSON.stringify(p) !== JSON.stringify(pos)) commit(p);
 }
@@ -826,9 +1060,11 @@ function useCard(p, slug, player) {
 
 function selectTool(name) {
   tool = name;
+  pendingAnnex = null;
+  said = null;
   for (const b of document.querySelectorAll("#tools .tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === name));
-  const label = document.querySelector(`#tools .tool[data-tool="${name}"]`).textContent.toLowerCase();
-  hint(HINTS[name] || `Tap a space to place the ${label}; tap it again to take it off.`);
+  drawOverlay();
+  showHint();
   try {
     localStorage.setItem(TOOL_KEY, name);
   } catch (e) {
@@ -836,15 +1072,38 @@ function selectTool(name) {
   }
 }
 
-function toggleDragPaints() {
-  dragPaints = !dragPaints;
+/** Drag to paint on or off (kept in the browser's storage, as the tool is), said in the hint unless `quiet`. */
+function setDragPaints(on, quiet = false) {
+  dragPaints = on;
   $("drag-paint").setAttribute("aria-pressed", String(dragPaints));
   $("board").classList.toggle("drag-paints", dragPaints);
-  hint(dragPaints ? "A drag on the board paints now; scroll beside it, or turn Drag to paint off." : "A swipe on the board scrolls the page again; tap a space to paint it.");
+  try {
+    localStorage.setItem(DRAG_KEY, dragPaints ? "1" : "0");
+  } catch (e) {
+    // as for the tool
+  }
+  if (!quiet) hint(dragPaints ? "A drag on the board paints now; scroll beside it, or turn Drag to paint off." : "A swipe on the board scrolls the page again; tap a space to paint it.");
 }
 
+/** A message in the hint's place, until the next action brings the tool's hint back. */
 function hint(text) {
-  $("hint").textContent = text;
+  said = text;
+  showHint();
+}
+
+function showHint() {
+  $("hint").textContent = said || toolHint();
+}
+
+/** What the next tap does, from the tool and the entry (a hint that stays true as the entry changes). */
+function toolHint() {
+  if (pendingAnnex) return `The annex on ${pendingAnnex.space} touches ${andList(pendingAnnex.ids)}: tap the building it joins.`;
+  if (tool.startsWith("building-")) {
+    const current = pos && pos.buildings.find((b) => b.id === selected && b.owner === tool.slice(9));
+    if (current) return `Tap a space next to building ${current.id} to add it; New building starts another.`;
+    return "The next tap or drag starts a new building.";
+  }
+  return HINTS[tool] || `Tap a space to place the ${PIECE_NAMES[tool]}; tap it again to take it off.`;
 }
 
 /** A message at the top of the page (a damaged share link) with the details under it, or none. */
@@ -877,8 +1136,8 @@ async function loadText(text, source) {
     refused(source, messages(answer.data));
     return false;
   }
-  selected = null;
-  commit(complete(answer.data));
+  select(null);
+  commit(complete(answer.data), source === "link" ? "Opened the share link" : `Loaded ${source}`);
   if (source === "link") hint("Opened the share link: Undo brings back the entry you had.");
   else say("io-message", `Loaded ${source}.`);
   return true;
@@ -1010,7 +1269,9 @@ async function openLink() {
     refused("link", [e.message]);
     return false;
   }
-  return shared !== null && loadText(shared, "link");
+  if (shared === null) return false;
+  window.scrollTo(0, 0); // a link opens at the top of the page, as a new page would
+  return loadText(shared, "link");
 }
 
 async function share() {
@@ -1052,9 +1313,23 @@ async function start() {
   }
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("new-building").addEventListener("click", () => { selected = null; drawControls(); drawOverlay(); hint("The next tap or drag starts a new building."); });
+  $("new-building").addEventListener("click", () => {
+    select(null);
+    said = tool.startsWith("building-") ? null : "The next tap or drag with a building tool starts a new building.";
+    drawControls();
+    drawOverlay();
+  });
   $("delete-building").addEventListener("click", () => edit((p) => { p.buildings = p.buildings.filter((b) => b.id !== selected); }));
-  $("clear").addEventListener("click", () => { selected = null; commit(emptyPosition()); });
+  $("clear").addEventListener("click", () => {
+    select(null);
+    said = null;
+    commit(emptyPosition(), "Board emptied");
+  });
+  $("show-breakdown").addEventListener("click", () => showBreakdownBox(!breakdownOpen));
+  $("totals").addEventListener("click", () => {
+    showBreakdownBox(true);
+    $("score-panel").scrollIntoView({ block: "start" });
+  });
   $("first-game").addEventListener("click", () => edit((p) => {
     p.postcards.in_play = facts.cards.filter((c) => c.starred).map((c) => c.slug);
     for (const player of ["orange", "blue"]) p.postcards[player] = p.postcards[player].filter((c) => p.postcards.in_play.includes(c));
@@ -1068,7 +1343,7 @@ async function start() {
     if (file) await loadFile(file);
     ev.target.value = "";
   });
-  $("drag-paint").addEventListener("click", toggleDragPaints);
+  $("drag-paint").addEventListener("click", () => setDragPaints(!dragPaints));
   $("download-json").addEventListener("click", () => download("json", "position.json", "application/json"));
   $("download-text").addEventListener("click", () => download("text", "position.txt", "text/plain"));
   $("share").addEventListener("click", share);
@@ -1083,16 +1358,18 @@ async function start() {
     if (ev.key === "z" && !ev.shiftKey) { ev.preventDefault(); undo(); }
     else if (ev.key === "y" || (ev.key === "Z" && ev.shiftKey)) { ev.preventDefault(); redo(); }
   });
-  let kept = null;
+  const kept = {};
   try {
-    kept = localStorage.getItem(TOOL_KEY);
+    for (const key of [TOOL_KEY, SELECTED_KEY, DRAG_KEY]) kept[key] = localStorage.getItem(key);
   } catch (e) {
-    // no storage: the default tool
+    // no storage: the default tool, no building open, Drag to paint off
   }
   const tools = [...document.querySelectorAll("#tools .tool")].map((b) => b.dataset.tool);
-  selectTool(tools.includes(kept) ? kept : tool);
+  selectTool(tools.includes(kept[TOOL_KEY]) ? kept[TOOL_KEY] : tool);
+  setDragPaints(kept[DRAG_KEY] === "1", true);
   pos = emptyPosition();
   const restored = restore();
+  if (pos.buildings.some((b) => b.id === kept[SELECTED_KEY])) selected = kept[SELECTED_KEY];
   // Until the referee's first answer (seconds on the static page's first visit): the entry, or the share link's,
   // sketched on an empty board, the totals marked as being computed.
   showPicture(facts.empty_board);

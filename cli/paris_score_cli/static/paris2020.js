@@ -3,7 +3,7 @@
 // browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
 // the links between the games set, or a board's share link (#position=), else by the one shown last. The form's
 // share link, #game=paris2020&final=CODE, holds the entry: its paris2020-final/1 JSON, coded as the board's share
-// links are (app.js's linkCode).
+// links are (app.js's linkCode; andList, binaryKind, saveFile and textOfCode are app.js's too).
 "use strict";
 
 (() => {
@@ -17,9 +17,11 @@
   const DEBOUNCE_MS = 150;
   const FORMAT = "paris2020-final/1";
   const LINK = /^#game=paris2020&final=(.*)$/;
+  const TILE_SEPARATORS = /[\s,;.]+/; // between a scoring tile's values: spaces, or a number pad's "," or "."
   const IO_HINT = `Open a ${FORMAT} JSON file, or the text form (as paris-score paris2020 score reads), to fill the form.`;
 
-  const blankPlayer = () => ({ name: "", points: "0", francs: "0", bonus_27: false });
+  // Number fields start empty (a phone's caret after a "0" would make "045"): blank is "not entered yet".
+  const blankPlayer = () => ({ name: "", points: "", francs: "", bonus_27: false });
   const blankProperty = () => ({ value: "", owners: [-1, -1] }); // owners: player indexes, -1 none
   const blankDistrict = () => ({ name: "", scoring: "", properties: [blankProperty()] });
   const blankForm = () => ({ players: [blankPlayer(), blankPlayer()], districts: [blankDistrict()], note: "" });
@@ -162,7 +164,8 @@
           { class: "p2020-district", "data-path": at },
           el("legend", { text: `District ${j + 1}` }),
           field("name", `${at}.name`, textInput(d.name), (v) => { d.name = v; }),
-          field("scoring tile (1st, 2nd, …)", `${at}.scoring`, textInput(d.scoring, { inputmode: "numeric", placeholder: "18 9 4" }), (v) => { d.scoring = v; }),
+          // A phone's number pad has no space key: its "." or "," separates the values too (TILE_SEPARATORS).
+          field("scoring tile (1st, 2nd, …)", `${at}.scoring`, textInput(d.scoring, { inputmode: "decimal", placeholder: "18 9 4" }), (v) => { d.scoring = v; }),
           el("div", { class: "p2020-properties", "data-path": `${at}.properties` }, ...properties, el("span", { class: "field-error" })),
           el(
             "div",
@@ -202,7 +205,7 @@
       players: form.players.map((p) => ({ name: p.name.trim(), points: number(p.points), francs: number(p.francs), bonus_27: p.bonus_27 })),
       districts: form.districts.map((d) => ({
         name: d.name.trim(),
-        scoring: d.scoring.split(/[\s,;]+/).filter(Boolean).map(number),
+        scoring: d.scoring.split(TILE_SEPARATORS).filter(Boolean).map(number),
         properties: d.properties.map((property) => ({
           value: number(property.value),
           owners: property.owners.filter((i) => i >= 0 && i < form.players.length).map((i) => form.players[i].name.trim()),
@@ -277,10 +280,6 @@
     $p("p2020-totals").replaceChildren();
     $p("p2020-result").replaceChildren();
     document.body.classList.add("p2020-refused");
-  }
-
-  function andList(names) {
-    return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
   }
 
   /** K7: the winner, and the tie-break that decided, with the numbers compared. */
@@ -441,6 +440,7 @@
       alertTop2020(`This share link is damaged: ${e.message}. The last entry is shown instead.`);
       return;
     }
+    window.scrollTo(0, 0); // a link opens at the top of the form, as a new page would
     fill(next, "Opened the share link.");
   }
 

@@ -36,18 +36,21 @@ const indexURL = new URL("pyodide/", site).href;
 const SNAPSHOTS = "referee-snapshots"; // a Cache Storage cache of its own: sw.js replaces only its own caches
 const MB = 1e6;
 
-// The bytes downloaded so far, said while Python downloads (about 16 MB on a first visit; from the offline copy
-// or the browser's cache later, in a moment). Every fetch of this worker, Pyodide's own included, is counted.
+// The bytes downloaded so far, said while Python downloads, of a total known from the first figure: site.json's
+// "download" gives the size of each file this worker fetches (Python's WebAssembly, its standard library and lock
+// file, the wheels: about 15 MB on a first visit; from the offline copy or the browser's cache later, in a moment).
+// Every fetch of this worker, Pyodide's own included, goes through here; only those files are counted (their bytes
+// as they arrive, uncompressed, as site.json counts them).
 let step = 0;
+let sizes = {}; // site.json's "download": path in the site -> bytes
+let total = 0;
 let received = 0;
-let expected = 0; // the sum of the Content-Length of the responses under way (0 when not told)
 let said = "";
 const plainFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (...args) => {
   const response = await plainFetch(...args);
-  const size = Number(response.headers.get("content-length")) || 0;
-  if (!response.body || step > 0) return response;
-  expected += size;
+  const path = response.url.startsWith(site.href) ? response.url.slice(site.href.length) : "";
+  if (!response.body || step > 0 || !(path in sizes)) return response;
   const counter = new TransformStream({
     transform(chunk, out) {
       received += chunk.byteLength;
@@ -60,9 +63,7 @@ globalThis.fetch = async (...args) => {
 };
 
 function downloading() {
-  // A compressed response counts more bytes than its Content-Length: then only the bytes are said.
-  const of = expected >= received ? ` of ${(expected / MB).toFixed(1)}` : "";
-  const text = `starting the referee: downloading Python, ${(received / MB).toFixed(1)}${of} MB…`;
+  const text = `starting the referee: downloading Python, ${(received / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB…`;
   if (step === 0 && text !== said) say(0, text);
 }
 
@@ -171,7 +172,13 @@ let whenIdle = null; // the work left once the referee is ready, done when the p
 const ready = (async () => {
   say(0, "starting the referee: downloading Python…");
   // The wheels download while Python starts.
-  const about = download("site.json").then((r) => r.json());
+  const about = download("site.json")
+    .then((r) => r.json())
+    .then((read) => {
+      sizes = read.download || {};
+      total = Object.values(sizes).reduce((sum, n) => sum + n, 0);
+      return read;
+    });
   const wheels = about.then(({ wheels }) => Promise.all(wheels.map((path) => download(path).then((r) => r.arrayBuffer()))));
   wheels.catch(() => {}); // awaited below: a failure is reported there
   const key = new URL(`snapshot-${(await about).version}`, site).href; // a name in the cache, never fetched
