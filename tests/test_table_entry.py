@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 import paris_score
-from paris_score.generate import random_game
+from paris_score.game.generate import random_game
+from paris_score.game.replaying import replay
 from paris_score.model import Position, Rules
-from paris_score.replaying import replay
 from paris_score.squares import BB_ALL, Square, scan
 from tests.test_serve_browser import Page, browser, components, walk  # noqa: F401  (browser: a fixture)
 from tests.test_table_page import phone_page  # noqa: F401  (the fixture "page")
