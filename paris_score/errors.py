@@ -231,7 +231,7 @@ class IllegalMoveError(ParisScoreError, Worded):
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
     refused move reads like a rule a position breaks.  The engine makes each from
-    the table of codes (:meth:`paris_score.problems.Kind.refuse`), which gives every
+    the table of codes (:meth:`paris_score.codes.Kind.refuse`), which gives every
     code its rules and meaning; :attr:`message_text` is the message as a template and
     its arguments, said in English only when asked for (a bot trying moves
     never words them).

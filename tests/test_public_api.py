@@ -70,8 +70,8 @@ def test_the_package_exports_are_its_all_and_nothing_private() -> None:
 
 
 def test_the_referee_and_the_table_of_codes_say_what_is_theirs() -> None:
-    from paris_score import problems, referee
+    from paris_score import codes, referee
 
     assert "errors" not in referee.__all__  # deprecated: it warns (tests/test_deprecated.py)
-    assert "OVERLAP" not in problems.__all__  # the rows are the library's own; programs read the tables
-    assert set(problems.__all__) == {"Kind", "Wording", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS", "SEVERITIES"}
+    assert "OVERLAP" not in codes.__all__  # the rows are the library's own; programs read the tables
+    assert set(codes.__all__) == {"Kind", "Wording", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS", "SEVERITIES"}

@@ -593,8 +593,8 @@ def test_a_postcard_hint_names_the_closest_card_only(written: str, hint: str) ->
 
 
 def test_every_header_a_code_points_at_is_a_header_of_the_text_grid() -> None:
+    from paris_score.codes import PROBLEMS
     from paris_score.formats.text_grid import _KEY_ORDER
-    from paris_score.problems import PROBLEMS
 
     named = {key for kind in PROBLEMS.values() for key in kind.headers}
     assert {"owner", "postcards", "jardin"} <= named
