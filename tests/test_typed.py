@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 import paris_score
 from paris_score import Player, Postcard, Reserve
-from paris_score._names import closest, did_you_mean, fold, postcard_hint, postcard_named, postcard_runs
+from paris_score.formats.names import closest, did_you_mean, fold, postcard_hint, postcard_named, postcard_runs
 from paris_score.formats.position_json import dumps_json, loads_json
 from paris_score.formats.text_grid import blank_template, dumps_text, loads_text, loads_typed
 from paris_score_cli.app import cli
