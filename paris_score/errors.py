@@ -10,7 +10,6 @@ keeps working and programs can read the fields::
     |   +-- GameFormatError           an unreadable paris-game/1 record
     |   +-- SetupError                a game setup the box does not allow (G1)
     |   +-- Paris2020FormatError      an unreadable or unscorable paris2020-final/1 end of game (K1-K3)
-
     |   +-- StateStringError          an unreadable paris-state/1 string, or parts that contradict each other
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
