@@ -31,9 +31,8 @@ import attrs
 
 from paris_score.codes import PROBLEMS
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
-from paris_score.formats import TOO_MANY_LINES, too_many_lines
 from paris_score.formats.names import closest, did_you_mean, postcard_hint, postcard_runs
-from paris_score.limits import MAX_ERRORS, MAX_ITEMS
+from paris_score.limits import MAX_ERRORS, MAX_ITEMS, TOO_MANY_LINES, too_many_lines
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
