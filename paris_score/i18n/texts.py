@@ -1,31 +1,13 @@
-"""Messages as a template id and its arguments, said in English or in a player's language (docs/languages.md).
+"""The texts of messages: :class:`Template`, :class:`Text`, the words of the game, and every template made.
 
-Every message a player reads (a problem, a refused move, a line of the score, a verdict) is a :class:`Text`: the
-:class:`Template` it fills in and its arguments.  ``str(text)`` is the English, built when asked for (a referee
-that only counts problems never words them); :func:`render` says it in another language, from the gettext
-catalogs of :mod:`paris_score.i18n.catalogs`; :meth:`Text.to_dict` is the ``{"id", "args"}`` object the JSON
-documents carry beside their English ``message``, from which a program (the table page) renders it alone::
-
-    >>> from paris_score.report import LEFT
-    >>> LEFT.english
-    ('{n} left (size {sizes})', '{n} left (sizes {sizes})')
-    >>> text = LEFT(n=2, sizes=["5", "3"])
-    >>> str(text)
-    '2 left (sizes 5, 3)'
-    >>> text.to_dict()
-    {'id': 'report.reserve', 'args': {'n': 2, 'sizes': ['5', '3']}}
-
-A template's English is one string, or a singular and a plural chosen by its ``n`` argument.  Placeholders are
-``{name}``, or ``{name:form}`` where a language declines a word (``player.orange:gen``, docs/languages.md).  An
-argument is a number, a text said as it is in every language (a space ``C4``, a building's id, a player's own
-name), a :class:`Text`, a word of the game (:class:`~paris_score.model.Player`,
-:class:`~paris_score.postcards.Postcard` and :class:`~paris_score.postcards.Piece` are said with their word
-templates, ``player.orange``, ``card.le-peintre``, ``piece.painter``), or a list of them, said joined by commas.
+What :mod:`paris_score.i18n` hands on (all but :func:`~paris_score.i18n.render`, which says a text in another
+language from the catalogs of :mod:`paris_score.i18n.catalogs`, a module that builds on this one).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self, TypeAlias, Union
@@ -34,16 +16,22 @@ from paris_score.documents import TextDict
 
 __all__ = [
     "ENGLISH",
+    "MODULES",
+    "NONE",
     "TEMPLATES",
     "TEMPLATE_KEY",
     "Arg",
+    "Language",
     "Template",
     "Text",
+    "all_templates",
     "and_list",
     "as_dict",
     "counting",
     "ordinal",
-    "render",
+    "parse",
+    "placeholders",
+    "say",
     "word",
     "words_of",
 ]
@@ -55,8 +43,31 @@ Arg: TypeAlias = Union[str, int, "Text", Sequence["Arg"], Any]
 """An argument: a number, a text said as it is, a :class:`Text`, a word of the game, or a list of them."""
 
 TEMPLATES: Final[dict[str, Template]] = {}
-"""Every template made so far, by id (each module makes its own when imported; :func:`catalogs.all_templates`
-imports them all)."""
+"""Every template made so far, by id (each module makes its own when imported; :func:`all_templates` imports them
+all)."""
+MODULES: Final = (
+    "paris_score.model",
+    "paris_score.postcards",
+    "paris_score.codes",
+    "paris_score.referee",
+    "paris_score.placement",
+    "paris_score.report",
+    "paris_score.scoring",
+    "paris_score.check_report",
+    "paris_score.paris2020.referee",
+    "paris_score.paris2020.scoring",
+    "paris_score.paris2020.report",
+    "paris_score.paris2020.document",
+)
+"""The modules that make the library's templates (each when imported)."""
+
+
+def all_templates() -> dict[str, Template]:
+    """Every template of the library, by id (its modules imported)."""
+    for module in MODULES:
+        importlib.import_module(module)
+    return TEMPLATES
+
 
 _FIELD: Final = re.compile(r"\{(\w+)(?::(\w+))?\}")
 """A placeholder: ``{name}`` or ``{name:form}``."""
@@ -169,7 +180,7 @@ class Text(dict[str, Any]):
         return self.template.id
 
     def __str__(self) -> str:
-        return render(self, ENGLISH)
+        return say(self)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -205,8 +216,6 @@ def as_dict(text: Text | str) -> TextDict:
 def _template(id: str) -> Template:
     """The template of ``id`` (how a pickled text finds its template again, its module imported if need be)."""
     if id not in TEMPLATES:
-        from paris_score.i18n.catalogs import all_templates
-
         all_templates()
     return TEMPLATES[id]
 
@@ -254,7 +263,7 @@ def _json(value: Arg) -> Any:
 
 
 class Language:
-    """What :func:`render` needs of a language: its templates and how it counts; this one is English, the
+    """What :func:`say` needs of a language: its templates and how it counts; this one is English, the
     templates' own (:class:`paris_score.i18n.catalogs.Catalog` is one of another language)."""
 
     def wording(self, template: Template, form: str | None) -> str | tuple[str, ...]:
@@ -274,17 +283,10 @@ class Language:
 _SOURCE: Final = Language()
 
 
-def render(text: Arg, lang: str = ENGLISH) -> str:
-    """``text`` said in ``lang`` (a code of :data:`~paris_score.i18n.catalogs.LANGUAGES`): a :class:`Text`, a word
-    of the game, or a plain string (said as it is in every language).  A template the language's catalog does not
-    translate is said in English."""
-    if type(text) is str:
-        return text
-    if lang == ENGLISH:
-        return _say_arg(text, _SOURCE, None)
-    from paris_score.i18n.catalogs import catalog
-
-    return _say_arg(text, catalog(lang), None)
+def say(text: Arg, language: Language = _SOURCE) -> str:
+    """``text`` said in ``language`` (English by default): :func:`paris_score.i18n.render` with the language's
+    catalog in hand."""
+    return text if type(text) is str else _say_arg(text, language, None)
 
 
 def _say(text: Text, language: Language, form: str | None) -> str:
