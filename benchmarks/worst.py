@@ -34,8 +34,8 @@ sys.path[:0] = [str(ROOT)]
 
 import paris_score  # noqa: E402
 from paris_score import ParisScoreError, annotate  # noqa: E402
+from paris_score.check_report import problems_document  # noqa: E402
 from paris_score.game.records import loads_game  # noqa: E402
-from paris_score.verdict import problems_document  # noqa: E402
 from tests.fuzzing import mutate, worst_cases, worst_refused  # noqa: E402
 
 SECONDS = 1.0

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from paris_score._moved import FINDER, MOVED, old_path
 from paris_score.batch import check_many, load_many, loads_many, score_many
 from paris_score.catalogue import Catalogue, CataloguePiece
+from paris_score.check_report import check_document
 from paris_score.errors import (
     BatchError,
     CatalogueFormatError,
@@ -55,7 +56,6 @@ from paris_score.referee import check
 from paris_score.report import Report, Winner
 from paris_score.scoring import score
 from paris_score.shapes import Shape
-from paris_score.verdict import check_document
 
 __version__ = "0.1.0"
 

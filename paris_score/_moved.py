@@ -27,6 +27,8 @@ MOVED: Final = {
     "views": "paris_score.game.state",
     "game.views": "paris_score.game.state",
     "formats.game_json": "paris_score.game.records",
+    "problems": "paris_score.codes",
+    "verdict": "paris_score.check_report",
 }
 """The old module's name in ``paris_score`` -> the module it moved to (``states`` and ``game.states``: the old
 module's names, gathered in one)."""

@@ -200,7 +200,7 @@ RefereeCode = Literal[
     "final-may-still-build",
     "final-unknown-shapes",
 ]
-"""Every code :func:`paris_score.check` reports; :data:`paris_score.problems.PROBLEMS` gives each its meaning."""
+"""Every code :func:`paris_score.check` reports; :data:`paris_score.codes.PROBLEMS` gives each its meaning."""
 
 MoveCode = Literal[
     "bad-notation",
@@ -236,12 +236,12 @@ MoveCode = Literal[
     "annex-not-adjacent",
 ]
 """Every code of a refused move (:class:`paris_score.IllegalMoveError`), in the order of
-:data:`paris_score.problems.REFUSALS`, which gives each its rules and meaning.  Some are position problems
+:data:`paris_score.codes.REFUSALS`, which gives each its rules and meaning.  Some are position problems
 too (also in :data:`RefereeCode`), such as ``space-not-free``."""
 
 RecordCode = Literal["result-disagrees", "game-not-over"]
 """The codes ``check`` reports of a game record besides its first illegal move
-(:func:`paris_score.verdict.record_problems`)."""
+(:func:`paris_score.check_report.record_problems`)."""
 
 ProblemCode = RefereeCode | MoveCode | RecordCode
 """Every problem code, of a position, of a refused move or of a game record."""
@@ -253,7 +253,7 @@ Verdict = Literal[
     "legal; whether the game is over could not be settled",
     "legal, a finished game",
 ]
-"""The referee's verdict in words (:func:`paris_score.verdict.verdict`)."""
+"""The referee's verdict in words (:func:`paris_score.check_report.verdict`)."""
 
 
 class ProblemDict(TypedDict):

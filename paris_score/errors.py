@@ -10,7 +10,6 @@ keeps working and programs can read the fields::
     |   +-- GameFormatError           an unreadable paris-game/1 record
     |   +-- SetupError                a game setup the box does not allow (G1)
     |   +-- Paris2020FormatError      an unreadable or unscorable paris2020-final/1 end of game (K1-K3)
-
     |   +-- StateStringError          an unreadable paris-state/1 string, or parts that contradict each other
     +-- IllegalPositionError          read, but breaks rules; .problems: Problem(code, rule, ...)
     +-- UnwritableError               a position the text grid cannot draw; .spaces
@@ -231,7 +230,7 @@ class IllegalMoveError(ParisScoreError, Worded):
 
     The fields are those of a :class:`Problem` (:attr:`problem` gives one), so a
     refused move reads like a rule a position breaks.  The engine makes each from
-    the table of codes (:meth:`paris_score.problems.Kind.refuse`), which gives every
+    the table of codes (:meth:`paris_score.codes.Kind.refuse`), which gives every
     code its rules and meaning; :attr:`message_text` is the message as a template and
     its arguments, said in English only when asked for (a bot trying moves
     never words them).

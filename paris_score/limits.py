@@ -27,6 +27,17 @@ and Python's decoder builds every value of a document before anything is checked
 
 MAX_LINES: Final = 10_000
 """Lines a text (a text grid, the text of a *Paris* (2020) end of game) holds at most: a filled-in grid about 30."""
+TOO_MANY_LINES: Final = f"over {MAX_LINES} lines; a text holds at most {MAX_LINES} (docs/robustness.md)"
+"""What a reader says of a text over :data:`MAX_LINES` lines."""
+_LINE_BREAKS: Final = ("\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+"""Every line break :meth:`str.splitlines` breaks at (and CRLF, one); the text grid breaks at LF, CRLF and CR only."""
+
+
+def too_many_lines(text: str) -> bool:
+    """Whether a text has over :data:`MAX_LINES` lines, asked before its lines are split (a million blank lines
+    would be a million strings); counted, which costs no memory."""
+    return sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n") > MAX_LINES
+
 
 MAX_ERRORS: Final = 100
 """Errors a reader lists at most; then it says ``stopped after 100 errors``."""

@@ -21,10 +21,10 @@ from urllib.parse import parse_qs
 import attrs
 
 import paris_score
+from paris_score.check_report import problems_document, summary
 from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
 from paris_score.i18n import Text
 from paris_score.printable import json_text, printable
-from paris_score.verdict import problems_document, summary
 
 SOURCE: Final = "<request>"
 """How the paris-check/1 document names the position (the ``file`` key)."""
@@ -78,12 +78,12 @@ def _located(error: Located) -> dict[str, Any]:
 def facts() -> dict[str, Any]:
     """What the page takes from the library, so that each fact stays in one place: colours, geometry, cards."""
     from paris_score import annotate, svg
+    from paris_score.codes import PROBLEMS
     from paris_score.formats import loads
     from paris_score.formats.position_json import POSITION_FORMAT
     from paris_score.i18n.catalogs import LANGUAGES
     from paris_score.model import BOX_SIZES, PATTERN_NAMES, Rules
     from paris_score.postcards import STARRED, Postcard
-    from paris_score.problems import PROBLEMS
 
     return {
         "format": POSITION_FORMAT,

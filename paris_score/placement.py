@@ -36,26 +36,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from paris_score.errors import IllegalMoveError, Problem
-from paris_score.i18n import Template, Text
-from paris_score.model import (
-    FACING_WORDS,
-    FACINGS,
-    FRONT,
-    JARDIN,
-    MAX_BUILDINGS,
-    PLAYERS,
-    Building,
-    Facing,
-    Player,
-    PlayerLike,
-    Position,
-    Statue,
-    as_player,
-    building_name,
-)
-from paris_score.postcards import FOUNTAIN, Allowed, Piece, Postcard
-from paris_score.problems import (
+from paris_score.codes import (
     ANNEX_APART,
     ANNEX_APART_MOVE,
     ANNEX_OFF_OWN,
@@ -105,6 +86,25 @@ from paris_score.problems import (
     WOULD_FACE_OFF,
     Wording,
 )
+from paris_score.errors import IllegalMoveError, Problem
+from paris_score.i18n import Template, Text
+from paris_score.model import (
+    FACING_WORDS,
+    FACINGS,
+    FRONT,
+    JARDIN,
+    MAX_BUILDINGS,
+    PLAYERS,
+    Building,
+    Facing,
+    Player,
+    PlayerLike,
+    Position,
+    Statue,
+    as_player,
+    building_name,
+)
+from paris_score.postcards import FOUNTAIN, Allowed, Piece, Postcard
 from paris_score.shapes import (
     Shape,
     is_shape,

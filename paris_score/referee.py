@@ -23,40 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from paris_score.catalogue import Catalogue
-from paris_score.errors import Problem
-from paris_score.i18n import NONE, Text, and_list, counting, word
-from paris_score.model import (
-    ACTION_TOKENS,
-    ANNEX_OF,
-    BOX_COUNTS,
-    BOX_SIZES,
-    BUILDING,
-    JARDIN,
-    JARDIN_SIZE,
-    MAX_BUILDINGS,
-    PLAYERS,
-    POSTCARDS_IN_PLAY,
-    THE_PIECE,
-    Building,
-    Player,
-    PlayerLike,
-    Position,
-    as_player,
-    building_name,
-)
-from paris_score.placement import (
-    Placement,
-    annex_ground_problems,
-    building_ground_problems,
-    chartier_open,
-    first_placement,
-    metropolitain_open,
-    piece_ground_problem,
-    statue_front_problems,
-    streetlight_problems,
-)
-from paris_score.postcards import CHARTIER, PIECES, STATUE, Postcard
-from paris_score.problems import (
+from paris_score.codes import (
     ANNEXES,
     BUILDINGS_TOO_MANY,
     CARD_LISTED_TWICE,
@@ -93,6 +60,39 @@ from paris_score.problems import (
     STREETLIGHTS_COUNTED,
     TOKENS_LEFT,
 )
+from paris_score.errors import Problem
+from paris_score.i18n import NONE, Text, and_list, counting, word
+from paris_score.model import (
+    ACTION_TOKENS,
+    ANNEX_OF,
+    BOX_COUNTS,
+    BOX_SIZES,
+    BUILDING,
+    JARDIN,
+    JARDIN_SIZE,
+    MAX_BUILDINGS,
+    PLAYERS,
+    POSTCARDS_IN_PLAY,
+    THE_PIECE,
+    Building,
+    Player,
+    PlayerLike,
+    Position,
+    as_player,
+    building_name,
+)
+from paris_score.placement import (
+    Placement,
+    annex_ground_problems,
+    building_ground_problems,
+    chartier_open,
+    first_placement,
+    metropolitain_open,
+    piece_ground_problem,
+    statue_front_problems,
+    streetlight_problems,
+)
+from paris_score.postcards import CHARTIER, PIECES, STATUE, Postcard
 from paris_score.shapes import Shape, canonical, fixed_polyominoes, shape_of, shape_rows
 from paris_score.squares import Bitboard, Square, is_connected, names_text, scan, square_name
 

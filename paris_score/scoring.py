@@ -14,6 +14,7 @@ import operator
 from collections.abc import Callable, Iterable
 from typing import Final, Literal, NamedTuple
 
+from paris_score.codes import NO_RESERVE
 from paris_score.errors import IllegalPositionError
 from paris_score.i18n import NONE, TEMPLATE_KEY, Template, Text, word
 from paris_score.light import Sight, lit_spaces, pattern_label, sight
@@ -42,7 +43,6 @@ from paris_score.postcards import (
     Piece,
     Postcard,
 )
-from paris_score.problems import NO_RESERVE
 from paris_score.referee import structure_problems
 from paris_score.report import (
     CardScore,

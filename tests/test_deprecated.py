@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
@@ -85,12 +86,14 @@ def test_actions_block_names_that_clashed() -> None:
 
 @pytest.mark.parametrize("old", sorted(MOVED))
 def test_each_old_module_path_warns_and_is_the_new_module(old: str) -> None:
-    """0.2.0 moved the game's modules into ``paris_score.game``: the old path is the new module itself."""
+    """0.2.0 moved the game's modules into ``paris_score.game``, and renamed ``problems`` and ``verdict``: the old
+    path is the new module itself."""
     if old in ADAPTERS and importlib.util.find_spec(ADAPTERS[old]) is None:
         pytest.skip(f"the {old} extra is not installed")
     new = importlib.import_module(MOVED[old])
     sys.modules.pop(f"paris_score.{old}", None)
-    with pytest.warns(DeprecationWarning, match=rf"paris_score\.{old} is deprecated: import paris_score\.game"):
+    named = re.escape(MOVED[old].removesuffix("._states"))  # the state strings' names: the game and its strings
+    with pytest.warns(DeprecationWarning, match=rf"paris_score\.{old} is deprecated: import {named}\b"):
         found = importlib.import_module(f"paris_score.{old}")
     assert found is new
     assert sys.modules[f"paris_score.{old}"] is new
@@ -128,6 +131,35 @@ def test_what_was_pickled_under_the_old_paths_unpickles() -> None:
     sys.modules.pop("paris_score.setups", None)
     with pytest.warns(DeprecationWarning, match="paris_score.setups is deprecated"):
         assert pickle.loads(old) == state
+
+
+def test_the_table_of_codes_and_the_check_report_at_their_old_paths() -> None:
+    """``paris_score.problems`` is ``paris_score.codes`` (the table of codes), ``paris_score.verdict`` is
+    ``paris_score.check_report`` (what ``check`` reports): the old imports warn and give the same objects."""
+    import paris_score
+    from paris_score import check_report, codes
+
+    def forget() -> None:
+        for old in ("problems", "verdict"):
+            sys.modules.pop(f"paris_score.{old}", None)
+            vars(paris_score).pop(old, None)
+
+    forget()
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.problems is deprecated: import paris_score\.codes "):
+        from paris_score.problems import KINDS, OVERLAP, PROBLEMS, Kind
+    assert [KINDS, OVERLAP, PROBLEMS, Kind] == [codes.KINDS, codes.OVERLAP, codes.PROBLEMS, codes.Kind]
+    assert PROBLEMS is codes.PROBLEMS
+    assert PROBLEMS["overlap"] is OVERLAP is codes.OVERLAP
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.verdict is deprecated: import paris_score\.check_r"):
+        from paris_score.verdict import check_document, verdict
+    assert check_document is check_report.check_document is paris_score.check_document
+    assert verdict is check_report.verdict
+    assert verdict([], final=True) == "legal, a finished game"
+    forget()
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.verdict is deprecated"):
+        assert paris_score.verdict is check_report
+    with pytest.warns(DeprecationWarning, match=r"paris_score\.problems is deprecated"):
+        assert paris_score.problems is codes
 
 
 BOT_SCRIPT = """

@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from paris_score import Report, check
+from paris_score.codes import REFUSALS
 from paris_score.errors import IllegalMoveError, SetupError
 from paris_score.game import GameState, Outcome
 from paris_score.game.generate import random_setup
@@ -22,7 +23,6 @@ from paris_score.game.moves import Build, BuildJardin, Levitate, Move
 from paris_score.game.setups import PoolPiece, _plainly_good, setup_problems
 from paris_score.model import Player
 from paris_score.postcards import Postcard
-from paris_score.problems import REFUSALS
 from paris_score.referee import final_problems, only_errors
 from paris_score.scoring import score
 from paris_score.squares import parse_square

@@ -30,11 +30,10 @@ from hypothesis import strategies as st
 import paris_score
 from paris_score import page
 from paris_score.errors import PositionFormatError, UnwritableError
-from paris_score.formats import TOO_MANY_LINES
 from paris_score.formats.jsonread import TOO_MANY_VALUES
 from paris_score.game.moves import Move
 from paris_score.game.records import loads_game
-from paris_score.limits import MAX_INPUT_BYTES, MAX_LINES, MAX_VALUES
+from paris_score.limits import MAX_INPUT_BYTES, MAX_LINES, MAX_VALUES, TOO_MANY_LINES
 from paris_score.paris2020 import load_final, loads_final
 from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from paris_score.printable import json_text, printable

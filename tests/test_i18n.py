@@ -16,6 +16,7 @@ import pytest
 
 import paris_score
 from paris_score import paris2020
+from paris_score.codes import KINDS
 from paris_score.errors import IllegalMoveError, Paris2020FormatError
 from paris_score.game import GameState
 from paris_score.game.generate import corpus, random_setup
@@ -45,7 +46,6 @@ from paris_score.i18n.catalogs import (
 from paris_score.i18n.po import PoError, read_po
 from paris_score.model import BUILDING, FACING_WORDS, THE_PIECE, Player
 from paris_score.postcards import DANCER, PAINTER, Postcard
-from paris_score.problems import KINDS
 from paris_score.report import lines
 from tests import fuzzing
 
@@ -259,7 +259,7 @@ def _texts() -> list[Text]:
                 done = paris_score.replay(data)
             except paris_score.GameFormatError:
                 continue
-            found += [p.message_text for p in paris_score.verdict.record_problems(done, True) if p.message_text]
+            found += [p.message_text for p in paris_score.check_report.record_problems(done, True) if p.message_text]
             continue
         try:
             position = paris_score.loads(data)

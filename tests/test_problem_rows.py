@@ -1,4 +1,4 @@
-"""Every fact of a problem code is in its row (paris_score.problems): no code typed by hand, no side table."""
+"""Every fact of a problem code is in its row (paris_score.codes): no code typed by hand, no side table."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import attrs
 
 import paris_score
 from paris_score import page
+from paris_score.check_report import record_problems
+from paris_score.codes import GAME_NOT_OVER, KINDS, PROBLEMS, RECORDS, REFUSALS, RESULT_DISAGREES
 from paris_score.documents import ProblemCode
 from paris_score.game import GameState
 from paris_score.game.generate import random_game
 from paris_score.game.records import dumps_game
-from paris_score.problems import GAME_NOT_OVER, KINDS, PROBLEMS, RECORDS, REFUSALS, RESULT_DISAGREES
-from paris_score.verdict import record_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def test_no_problem_is_made_with_a_code_typed_by_hand() -> None:
     """A ``Problem("some-code", ...)`` outside the table would be a code with no row: no facts, no meaning."""
     for folder in ("paris_score", "cli"):
         for path in (ROOT / folder).rglob("*.py"):
-            if path.name == "problems.py" or "paris2020" in path.parts:
+            if path.name == "codes.py" or "paris2020" in path.parts:
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             typed = [

@@ -1,4 +1,4 @@
-"""The table of codes (paris_score.problems) and its two pages: docs/referee.md and docs/replaying.md."""
+"""The table of codes (paris_score.codes) and its two pages: docs/referee.md and docs/replaying.md."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from paris_score.errors import IllegalMoveError, MoveNotationError
-from paris_score.postcards import PIECES, Allowed
-from paris_score.problems import (
+from paris_score.codes import (
     BAD_NOTATION,
     CHARTIER_ON_WRONG_COLOUR,
     ERROR,
@@ -25,6 +23,8 @@ from paris_score.problems import (
     WARNING,
     WRONG_PHASE,
 )
+from paris_score.errors import IllegalMoveError, MoveNotationError
+from paris_score.postcards import PIECES, Allowed
 
 ROOT = Path(__file__).resolve().parent.parent
 ROW = re.compile(r"^\| `([a-z-]+)` \| ([A-Z0-9, -]+) \| (error|warning) \|", re.M)
@@ -116,7 +116,7 @@ def test_a_move_that_does_not_parse_carries_the_notation_code() -> None:
 def test_the_library_makes_refusals_from_the_table_only() -> None:
     """Every IllegalMoveError is made by Kind.refuse (or is a MoveNotationError): no code or rule typed twice."""
     for path in (ROOT / "paris_score").rglob("*.py"):
-        if path.name in ("errors.py", "problems.py"):
+        if path.name in ("errors.py", "codes.py"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         made = [

@@ -70,8 +70,38 @@ def test_the_package_exports_are_its_all_and_nothing_private() -> None:
 
 
 def test_the_referee_and_the_table_of_codes_say_what_is_theirs() -> None:
-    from paris_score import problems, referee
+    from paris_score import codes, referee
 
     assert "errors" not in referee.__all__  # deprecated: it warns (tests/test_deprecated.py)
-    assert "OVERLAP" not in problems.__all__  # the rows are the library's own; programs read the tables
-    assert set(problems.__all__) == {"Kind", "Wording", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS", "SEVERITIES"}
+    assert "OVERLAP" not in codes.__all__  # the rows are the library's own; programs read the tables
+    assert set(codes.__all__) == {"Kind", "Wording", "PROBLEMS", "REFUSALS", "RECORDS", "KINDS", "SEVERITIES"}
+
+
+def test_the_tree_of_errors_in_their_module_is_their_class_tree() -> None:
+    """The drawing at the top of :mod:`paris_score.errors` shows every error of the family, once, under its parent,
+    in one unbroken block."""
+    from paris_score import errors
+
+    assert errors.__doc__ is not None
+    block = errors.__doc__.split("::\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    parents: dict[str, str | None] = {}
+    above: list[tuple[int, str]] = []  # (column, name) of the errors the next line may be under
+    for line in block:
+        drawn = re.match(r"([ |]*(?:\+-- )?)(\w+)", line)
+        assert drawn is not None, line
+        column, name = len(drawn[1]), drawn[2]
+        while above and above[-1][0] >= column:
+            above.pop()
+        assert name not in parents
+        parents[name] = above[-1][1] if above else None
+        above.append((column, name))
+    family = {
+        name: cls
+        for name, cls in vars(errors).items()
+        if isinstance(cls, type) and issubclass(cls, errors.ParisScoreError)
+    }
+    assert sorted(parents) == sorted(family)
+    for name, parent in parents.items():
+        assert [b.__name__ for b in family[name].__bases__ if issubclass(b, errors.ParisScoreError)] == (
+            [parent] if parent else []
+        ), name

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import paris_score
 from paris_score import Player, Position, check, legal_placements, placement_problems
-from paris_score.problems import PROBLEMS
+from paris_score.codes import PROBLEMS
 from paris_score.shapes import fixed_polyominoes
 from tests.brute import translations
 from tests.strategies import legal_positions

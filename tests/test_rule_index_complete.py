@@ -2,7 +2,7 @@
 under a rule is named in that rule's row (tests/test_rule_index.py checks the other way: every name exists and
 cites its rule).
 
-A function is found deciding a rule where it calls a row of :mod:`paris_score.problems`, or one of its wordings, by
+A function is found deciding a rule where it calls a row of :mod:`paris_score.codes`, or one of its wordings, by
 its name, as ``OVERLAP(...)``, ``OVERLAP_PAIR.problem(...)`` or ``WRONG_PHASE_BUILD.refuse(..., rule="G9")``: the
 rule is the ``rule=`` it names, else the row's only rule.  Rows or wordings chosen at run time (a table of them) are
 not seen; their functions are in the index by hand.
@@ -14,7 +14,7 @@ import ast
 import re
 from pathlib import Path
 
-from paris_score import problems
+from paris_score import codes
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -24,8 +24,8 @@ NAMED = {
     for rule, names in re.findall(r"^\| ([BFWPSG]\d+[a-d]?) \| (`.*) \|$", INDEX, re.M)
     for name in re.findall(r"`([\w.]+)`", names)
 }
-KINDS = {name: kind for name, kind in vars(problems).items() if isinstance(kind, problems.Kind)}
-WORDINGS = {name: wording for name, wording in vars(problems).items() if isinstance(wording, problems.Wording)}
+KINDS = {name: kind for name, kind in vars(codes).items() if isinstance(kind, codes.Kind)}
+WORDINGS = {name: wording for name, wording in vars(codes).items() if isinstance(wording, codes.Wording)}
 UNCITED: set[tuple[str, str]] = set()
 """Functions that decide a rule without citing its id in their source, so the index cannot name them yet (the
 other test would fail): each wants the id in its docstring, then its row here goes and its name into the index."""
@@ -57,7 +57,7 @@ def deciders() -> set[tuple[str, str]]:
     """Every (rule, dotted function name) of the package (Paris (2020) apart) whose body calls a row under that rule."""
     found: set[tuple[str, str]] = set()
     for path in sorted((ROOT / "paris_score").rglob("*.py")):
-        if "paris2020" not in path.parts and path.name != "problems.py":
+        if "paris2020" not in path.parts and path.name != "codes.py":
             module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             _visit(ast.parse(path.read_text(encoding="utf-8")), f"{module}.", found)
     return found

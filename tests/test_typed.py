@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 import paris_score
 from paris_score import Player, Postcard, Reserve
-from paris_score._names import closest, did_you_mean, fold, postcard_hint, postcard_named, postcard_runs
+from paris_score.formats.names import closest, did_you_mean, fold, postcard_hint, postcard_named, postcard_runs
 from paris_score.formats.position_json import dumps_json, loads_json
 from paris_score.formats.text_grid import blank_template, dumps_text, loads_text, loads_typed
 from paris_score_cli.app import cli
@@ -593,8 +593,8 @@ def test_a_postcard_hint_names_the_closest_card_only(written: str, hint: str) ->
 
 
 def test_every_header_a_code_points_at_is_a_header_of_the_text_grid() -> None:
+    from paris_score.codes import PROBLEMS
     from paris_score.formats.text_grid import _KEY_ORDER
-    from paris_score.problems import PROBLEMS
 
     named = {key for kind in PROBLEMS.values() for key in kind.headers}
     assert {"owner", "postcards", "jardin"} <= named

@@ -97,13 +97,13 @@ def test_the_typed_dicts_are_what_the_library_writes(name: str) -> None:
 
 def test_the_unreadable_document() -> None:
     error = paris_score.Located("ground", "expected 8 rows, got 1")
-    doc = paris_score.verdict.unreadable_document("g.json", [("g.json", [error])])
+    doc = paris_score.check_report.unreadable_document("g.json", [("g.json", [error])])
     agrees(doc, documents.UnreadableDocument)
     assert doc["errors"] == [{"file": "g.json", "where": "ground", "message": "expected 8 rows, got 1"}]
 
 
 def test_the_problem_codes_are_the_referee_table_and_the_move_codes() -> None:
-    from paris_score.problems import PROBLEMS, REFUSALS
+    from paris_score.codes import PROBLEMS, REFUSALS
 
     assert list(typing.get_args(documents.RefereeCode)) == list(PROBLEMS)
     assert list(typing.get_args(documents.MoveCode)) == list(REFUSALS)

@@ -16,12 +16,12 @@ import attrs
 import click
 
 import paris_score
+from paris_score.check_report import left_out_line, listed
 from paris_score.errors import IllegalPositionError
 from paris_score.formats import SCHEMAS
 from paris_score.model import Pattern
 from paris_score.printable import json_text
 from paris_score.report import render_text
-from paris_score.verdict import left_out_line, listed
 from paris_score_cli.check import check_command, refuse_illegal
 from paris_score_cli.inputs import (
     EXIT_INVALID,

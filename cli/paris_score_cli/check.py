@@ -4,7 +4,7 @@ Exit statuses (docs/cli.md): 0 every file legal (warnings allowed), 1 a file
 not legal or unreadable, 2 a usage error.  An unreadable input (the position
 or the ``--pieces`` catalogue) is reported as such, apart from a position
 that breaks rules: in text as ``unreadable``, in JSON as ``"readable": false``.
-The verdicts and documents come from :mod:`paris_score.verdict`; this module
+The verdicts and documents come from :mod:`paris_score.check_report`; this module
 finds the files and prints them as text, JSON or GitHub Actions annotations.
 """
 
@@ -23,19 +23,7 @@ import click
 
 import paris_score
 from paris_score.catalogue import Catalogue
-from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
-from paris_score.errors import Problem
-from paris_score.formats import format_of, loads_lines, looks_like_paris2020_text
-from paris_score.formats.position_json import POSITION_FORMAT
-from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
-from paris_score.game.replaying import Replay
-from paris_score.i18n import Template, Text, counting, render
-from paris_score.model import Pattern
-from paris_score.printable import json_text, printable
-from paris_score.problems import KINDS, RESULT_DISAGREES, SEVERITIES, Kind
-from paris_score.referee import only_errors
-from paris_score.squares import square_name
-from paris_score.verdict import (
+from paris_score.check_report import (
     MOVES,
     UNFINISHED,
     VERDICTS,
@@ -50,6 +38,18 @@ from paris_score.verdict import (
     unreadable_document,
     verdict,
 )
+from paris_score.codes import KINDS, RESULT_DISAGREES, SEVERITIES, Kind
+from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
+from paris_score.errors import Problem
+from paris_score.formats import format_of, loads_lines, looks_like_paris2020_text
+from paris_score.formats.position_json import POSITION_FORMAT
+from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
+from paris_score.game.replaying import Replay
+from paris_score.i18n import Template, Text, counting, render
+from paris_score.model import Pattern
+from paris_score.printable import json_text, printable
+from paris_score.referee import only_errors
+from paris_score.squares import square_name
 from paris_score_cli.inputs import (
     GridLines,
     UnreadableError,
@@ -144,7 +144,7 @@ NOT_LEGAL: Final = {
 
 
 def _row(problem: Problem) -> Kind:
-    """The row of the problem's code (:data:`paris_score.problems.KINDS`): its facts, such as ``quiet``."""
+    """The row of the problem's code (:data:`paris_score.codes.KINDS`): its facts, such as ``quiet``."""
     return KINDS[problem.code]
 
 
@@ -312,7 +312,7 @@ class Examined:
         return not self.failures and not (self.problems if strict else only_errors(self.problems))
 
     def verdict(self, final: bool) -> Verdict:
-        """The verdict in words of a file that could be read (:func:`~paris_score.verdict.verdict`)."""
+        """The verdict in words of a file that could be read (:func:`~paris_score.check_report.verdict`)."""
         return verdict(self.problems, final) if self.replay is None else record_verdict(self.replay, final)
 
     def document(self, final: bool, pieces: str | None) -> CheckDocument | UnreadableDocument:

@@ -15,6 +15,7 @@ from typing import Final
 import click
 
 import paris_score
+from paris_score.check_report import MOVES, stands_text
 from paris_score.errors import counted
 from paris_score.game.generate import random_game
 from paris_score.game.records import dumps_game, loads_game
@@ -23,7 +24,6 @@ from paris_score.i18n import Template, render
 from paris_score.model import PLAYERS
 from paris_score.printable import json_text, printable
 from paris_score.report import render_text
-from paris_score.verdict import MOVES, stands_text
 from paris_score_cli.check import LEGAL_MOVES
 from paris_score_cli.inputs import (
     EXIT_INVALID,

@@ -12,12 +12,12 @@ from typing import Literal
 
 import click
 
+from paris_score.codes import SEVERITIES, WARNING
 from paris_score.errors import UnwritableError
 from paris_score.i18n import render
 from paris_score.paris2020 import EndOfGame, breakdown, dumps_final, score, score_to_dict
 from paris_score.paris2020.text import dumps_text, loads_any
 from paris_score.printable import json_text, printable
-from paris_score.problems import SEVERITIES, WARNING
 from paris_score_cli.inputs import (
     UnreadableError,
     fail,

@@ -77,19 +77,6 @@ def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str
     return text
 
 
-_LINE_BREAKS: Final = ("\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
-"""Every line break :meth:`str.splitlines` breaks at (and CRLF, one); the text grid breaks at LF, CRLF and CR only."""
-
-
-TOO_MANY_LINES: Final = f"over {limits.MAX_LINES} lines; a text holds at most {limits.MAX_LINES} (docs/robustness.md)"
-
-
-def too_many_lines(text: str) -> bool:
-    """Whether a text has over :data:`~paris_score.limits.MAX_LINES` lines, asked before its lines are split (a
-    million blank lines would be a million strings); counted, which costs no memory."""
-    return sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n") > limits.MAX_LINES
-
-
 def loads_document(
     text: str | bytes, format: str, read: Callable[[Any], T], error: type[PositionFormatError] = PositionFormatError
 ) -> T:
@@ -131,7 +118,7 @@ def looks_like_paris2020_text(text: str) -> bool:
     """Whether ``text`` opens as the text of an end of a game of *Paris* (2020) does (:mod:`paris_score.paris2020`):
     its first line (blanks and comments aside) a ``player``, ``district`` or ``note:`` line, which no other
     paris-score document starts with (nor one of over :data:`~paris_score.limits.MAX_LINES` lines)."""
-    if too_many_lines(text):
+    if limits.too_many_lines(text):
         return False
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()

@@ -19,8 +19,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, TypeVar
 
-from paris_score._names import SLUG_LIST, postcard_hint
 from paris_score.errors import Located, PositionFormatError, clip, counted
+from paris_score.formats.names import SLUG_LIST, postcard_hint
 from paris_score.i18n import Text
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_VALUES
 from paris_score.model import BUILDING_ID

@@ -29,10 +29,10 @@ from typing import Any, Final
 
 import attrs
 
-from paris_score._names import closest, did_you_mean, postcard_hint, postcard_runs
+from paris_score.codes import PROBLEMS
 from paris_score.errors import Located, PositionFormatError, Problem, UnwritableError, counted
-from paris_score.formats import TOO_MANY_LINES, too_many_lines
-from paris_score.limits import MAX_ERRORS, MAX_ITEMS
+from paris_score.formats.names import closest, did_you_mean, postcard_hint, postcard_runs
+from paris_score.limits import MAX_ERRORS, MAX_ITEMS, TOO_MANY_LINES, too_many_lines
 from paris_score.model import (
     BOX_SIZES,
     BUILDING_ID,
@@ -55,7 +55,6 @@ from paris_score.model import (
 from paris_score.postcards import CHARTIER as CHARTIER_PIECE
 from paris_score.postcards import PIECE, STANDING, TITLES, Postcard
 from paris_score.postcards import STATUE as STATUE_PIECE
-from paris_score.problems import PROBLEMS
 from paris_score.shapes import Shape, shape_bitboard, shape_of
 from paris_score.squares import (
     COLUMN_NAMES,

@@ -22,11 +22,11 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from paris_score.codes import NOT_A_LINE, NOT_PARSED
 from paris_score.errors import IllegalMoveError, clip
 from paris_score.limits import MAX_MOVE_CHARS
 from paris_score.model import BUILDING_ID, FACINGS, Facing
 from paris_score.postcards import Postcard
-from paris_score.problems import NOT_A_LINE, NOT_PARSED
 from paris_score.squares import BB_ALL, BB_TILES, SQUARE_NAMES, Bitboard, Square, names, parse_square, square_name
 
 AREAS: Final[tuple[Square, ...]] = tuple((bb & -bb).bit_length() - 1 for bb in BB_TILES)

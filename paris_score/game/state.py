@@ -33,6 +33,34 @@ from typing import ClassVar, Final, Self
 import attrs
 
 from paris_score import placement
+from paris_score.codes import (
+    AREA_TAKEN,
+    CARD_NOT_THERE,
+    CARD_TAKEN,
+    NO_ANNEX_BUILDING,
+    NO_CHIMNEY,
+    NO_SUCH_PIECE,
+    NO_TILE,
+    NO_TOKEN,
+    NOT_A_DOMINO,
+    NOT_FREE,
+    NOT_FREE_HERE,
+    NOT_FREE_JARDIN,
+    NOT_IN_RESERVE_BUILD,
+    NOT_IN_RESERVE_GIVE,
+    NOT_THE_SHAPE,
+    NOT_YOUR_BUILDING,
+    OVER,
+    PASS_CAN_ACTIVATE,
+    PASS_CAN_BUILD,
+    PASS_HOLDING_TILE,
+    TAKEN,
+    WRONG_PHASE_BUILD,
+    WRONG_PHASE_CARD,
+    WRONG_PHASE_TAKE,
+    WRONG_PHASE_TILE,
+    Wording,
+)
 from paris_score.errors import IllegalMoveError, SetupError, StateStringError
 from paris_score.game import _speed, strings
 from paris_score.game.moves import (
@@ -84,34 +112,6 @@ from paris_score.model import (
 )
 from paris_score.placement import Room, card_spaces, fits, room_of
 from paris_score.postcards import FOUNTAIN, STATUE, Piece, Postcard
-from paris_score.problems import (
-    AREA_TAKEN,
-    CARD_NOT_THERE,
-    CARD_TAKEN,
-    NO_ANNEX_BUILDING,
-    NO_CHIMNEY,
-    NO_SUCH_PIECE,
-    NO_TILE,
-    NO_TOKEN,
-    NOT_A_DOMINO,
-    NOT_FREE,
-    NOT_FREE_HERE,
-    NOT_FREE_JARDIN,
-    NOT_IN_RESERVE_BUILD,
-    NOT_IN_RESERVE_GIVE,
-    NOT_THE_SHAPE,
-    NOT_YOUR_BUILDING,
-    OVER,
-    PASS_CAN_ACTIVATE,
-    PASS_CAN_BUILD,
-    PASS_HOLDING_TILE,
-    TAKEN,
-    WRONG_PHASE_BUILD,
-    WRONG_PHASE_CARD,
-    WRONG_PHASE_TAKE,
-    WRONG_PHASE_TILE,
-    Wording,
-)
 from paris_score.report import Winner
 from paris_score.scoring import Tally, Totals, tally_built, tally_of, tally_placed, totals, totals_from
 from paris_score.shapes import shape_of

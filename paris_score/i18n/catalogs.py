@@ -7,7 +7,8 @@ wording that no longer fits it.  Besides the templates, a catalog may give decli
 (``msgctxt "player.orange:gen"``), which its own templates ask for as ``{owner:gen}``.
 
 Two headers say how the language counts: ``Plural-Forms`` (gettext's) chooses among a message's plural forms,
-``X-Ordinal-Forms`` (``nforms=4; form=EXPR;``, the same syntax) among the forms of :data:`~paris_score.i18n.ORDINAL`.
+``X-Ordinal-Forms`` (``nforms=4; form=EXPR;``, the same syntax) among the forms of
+:data:`~paris_score.i18n.texts.ORDINAL`.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any, Final
 
-from paris_score.i18n import ENGLISH, TEMPLATES, Language, Template
 from paris_score.i18n.po import read_po
+from paris_score.i18n.texts import ENGLISH, Language, Template, all_templates
 
 __all__ = [
     "LANGUAGES",
@@ -48,30 +49,7 @@ LANGUAGES: Final[dict[str, str]] = {
 }
 """Every language a message is said in, by code (its catalog is ``CODE.po``), with its own name for itself."""
 
-MODULES: Final = (
-    "paris_score.model",
-    "paris_score.postcards",
-    "paris_score.problems",
-    "paris_score.referee",
-    "paris_score.placement",
-    "paris_score.report",
-    "paris_score.scoring",
-    "paris_score.verdict",
-    "paris_score.paris2020.referee",
-    "paris_score.paris2020.scoring",
-    "paris_score.paris2020.report",
-    "paris_score.paris2020.document",
-)
-"""The modules that make the library's templates (each when imported)."""
-
 _EXPRESSION: Final = re.compile(r"(?:nplurals|nforms)\s*=\s*(\d+)\s*;\s*(?:plural|form)\s*=\s*([^;]+);?")
-
-
-def all_templates() -> dict[str, Template]:
-    """Every template of the library, by id (its modules imported)."""
-    for module in MODULES:
-        importlib.import_module(module)
-    return TEMPLATES
 
 
 _ENGLISH: Final = Language()

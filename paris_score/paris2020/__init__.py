@@ -23,8 +23,8 @@ from paris_score.documents import Decider
 from paris_score.paris2020.document import dumps_final, final_from_dict, final_to_dict, load_final, loads_final
 from paris_score.paris2020.model import District, EndOfGame, Investor, Property
 from paris_score.paris2020.referee import key_warnings, problems
-from paris_score.paris2020.report import breakdown, score_to_dict
-from paris_score.paris2020.scoring import DistrictScore, PlayerScore, Score, Standing, district_score, score
+from paris_score.paris2020.report import DistrictScore, PlayerScore, Score, Standing, breakdown, score_to_dict
+from paris_score.paris2020.scoring import district_score, score
 
 __all__ = [
     "Decider",

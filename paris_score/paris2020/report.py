@@ -1,4 +1,7 @@
-"""A final scoring of *Paris* (2020) told two ways: the readable breakdown, and ``paris2020-score/1`` JSON.
+"""A final scoring of *Paris* (2020) and the two ways it is told: the readable breakdown, ``paris2020-score/1`` JSON.
+
+:class:`Score` holds each player's lines (:class:`PlayerScore`), each district's places (:class:`DistrictScore`,
+:class:`Standing`) and the winners; :func:`paris_score.paris2020.score` makes it.
 
 The breakdown is said in any language (``lang``, the templates of :mod:`paris_score.i18n`); the JSON keeps the
 English and gives each message beside it as a template id and its arguments (``*_i18n``).
@@ -6,13 +9,128 @@ English and gives each message beside it as a template id and its arguments (``*
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from paris_score.documents import Paris2020ScoreDocument, TextDict
+import attrs
+
+from paris_score.documents import Decider, Paris2020ScoreDocument, TextDict
+from paris_score.errors import Located
 from paris_score.i18n import ENGLISH, NONE, Arg, Template, Text, and_list, as_dict, ordinal, render, word
-from paris_score.paris2020.scoring import WIN_ORDER, DistrictScore, Score
 
 SCORE_FORMAT: Final = "paris2020-score/1"
+
+
+@attrs.frozen
+class Standing:
+    """K4: one player's place in one district: what they own there, their place and its points."""
+
+    name: str
+    parts: tuple[int, ...]
+    """The values of the properties they own there, most valuable first; one owned twice is there twice (K3)."""
+    place: int
+    """1 for the 1st place ...; players still tied share one, and the places after it are skipped (K4)."""
+    points: int
+    _why_none: Text | str = attrs.field(default="", alias="why_none")
+    """Why the place scores nothing (K4-K6), a text to say in any language; empty when it scores."""
+
+    @property
+    def why_none(self) -> str:
+        """Why the place scores nothing, in English; empty when it scores."""
+        return str(self._why_none)
+
+    @property
+    def why_none_text(self) -> Text | None:
+        """:attr:`why_none` as a text; ``None`` when the place scores."""
+        said = self._why_none
+        return said if type(said) is Text else None
+
+    @property
+    def value(self) -> int:
+        """K3: the sum of their properties' values there."""
+        return sum(self.parts)
+
+    @property
+    def best(self) -> int:
+        """K4: their most valuable property there, which breaks a tie on the sum."""
+        return self.parts[0]
+
+
+@attrs.frozen
+class DistrictScore:
+    """K4: a district's standings, by place (tied players in the players' order), and how each tie was settled."""
+
+    name: str
+    scoring: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    _ties: tuple[Text | str, ...] = attrs.field(default=(), alias="ties")
+    """How each tie was settled, as texts to say in any language."""
+    unplaced: tuple[str, ...] = ()
+    """The players who own nothing there: they take no place (K4)."""
+
+    @property
+    def ties(self) -> tuple[str, ...]:
+        """How each tie was settled, in English."""
+        return tuple(str(tie) for tie in self._ties)
+
+    @property
+    def tie_texts(self) -> tuple[Text | str, ...]:
+        return self._ties
+
+    def points(self, name: str) -> int:
+        """What ``name`` scores here (0 without a place)."""
+        return sum(s.points for s in self.standings if s.name == name)
+
+
+@attrs.frozen
+class PlayerScore:
+    """K2-K7: one player's final score, line by line."""
+
+    name: str
+    points: int
+    """On the score track before the final scoring."""
+    bonus_27: int
+    """K2: a point per franc with bonus tile 27, else 0."""
+    tile_27: bool
+    """K2: whether they hold bonus tile 27."""
+    districts: tuple[int, ...]
+    """K4: the points of each district, in the districts' order."""
+    francs: int
+    property_value: int
+    """K7: the value of every property they own (one owned twice counts twice), the last tie-break."""
+
+    @property
+    def total(self) -> int:
+        return self.points + self.bonus_27 + sum(self.districts)
+
+
+@attrs.frozen
+class Score:
+    """The final scoring of an end of game: each player, each district, the winners and what decided it."""
+
+    players: tuple[PlayerScore, ...]
+    districts: tuple[DistrictScore, ...]
+    winners: tuple[str, ...]
+    decided_by: Decider
+    warnings: tuple[Located, ...] = ()
+    """K8: what the box's keys make doubtful (the score stands)."""
+
+    def __getitem__(self, name: str) -> PlayerScore:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        return breakdown(self)
+
+
+WIN_ORDER: Final[tuple[tuple[Decider, Callable[[PlayerScore], int]], ...]] = (
+    ("points", lambda p: p.total),
+    ("francs", lambda p: p.francs),
+    ("property value", lambda p: p.property_value),
+)
+"""K7: the most points wins; a tie goes to the most francs, then to the most valuable properties."""
 
 TITLE: Final = Template("p2020.title", "Paris (2020): final scoring")
 DISTRICT: Final = Template("p2020.district", "{district}: scoring tile {tile}")

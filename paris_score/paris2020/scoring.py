@@ -3,129 +3,21 @@
 :func:`score` refuses an end of game the referee finds wrong
 (:class:`~paris_score.errors.Paris2020FormatError`, each error at its key
 path), then scores each district (:func:`district_score`) and names the
-winners.
+winners, into the values of :mod:`paris_score.paris2020.report`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Final
 
-import attrs
-
 from paris_score.documents import Decider
-from paris_score.errors import Located, Paris2020FormatError
+from paris_score.errors import Paris2020FormatError
 from paris_score.i18n import Template, Text, and_list, ordinal
 from paris_score.paris2020.model import District, EndOfGame
 from paris_score.paris2020.referee import key_warnings, problems
-
-
-@attrs.frozen
-class Standing:
-    """K4: one player's place in one district: what they own there, their place and its points."""
-
-    name: str
-    parts: tuple[int, ...]
-    """The values of the properties they own there, most valuable first; one owned twice is there twice (K3)."""
-    place: int
-    """1 for the 1st place ...; players still tied share one, and the places after it are skipped (K4)."""
-    points: int
-    _why_none: Text | str = attrs.field(default="", alias="why_none")
-    """Why the place scores nothing (K4-K6), a text to say in any language; empty when it scores."""
-
-    @property
-    def why_none(self) -> str:
-        """Why the place scores nothing, in English; empty when it scores."""
-        return str(self._why_none)
-
-    @property
-    def why_none_text(self) -> Text | None:
-        """:attr:`why_none` as a text; ``None`` when the place scores."""
-        said = self._why_none
-        return said if type(said) is Text else None
-
-    @property
-    def value(self) -> int:
-        """K3: the sum of their properties' values there."""
-        return sum(self.parts)
-
-    @property
-    def best(self) -> int:
-        """K4: their most valuable property there, which breaks a tie on the sum."""
-        return self.parts[0]
-
-
-@attrs.frozen
-class DistrictScore:
-    """K4: a district's standings, by place (tied players in the players' order), and how each tie was settled."""
-
-    name: str
-    scoring: tuple[int, ...]
-    standings: tuple[Standing, ...]
-    _ties: tuple[Text | str, ...] = attrs.field(default=(), alias="ties")
-    """How each tie was settled, as texts to say in any language."""
-    unplaced: tuple[str, ...] = ()
-    """The players who own nothing there: they take no place (K4)."""
-
-    @property
-    def ties(self) -> tuple[str, ...]:
-        """How each tie was settled, in English."""
-        return tuple(str(tie) for tie in self._ties)
-
-    @property
-    def tie_texts(self) -> tuple[Text | str, ...]:
-        return self._ties
-
-    def points(self, name: str) -> int:
-        """What ``name`` scores here (0 without a place)."""
-        return sum(s.points for s in self.standings if s.name == name)
-
-
-@attrs.frozen
-class PlayerScore:
-    """K2-K7: one player's final score, line by line."""
-
-    name: str
-    points: int
-    """On the score track before the final scoring."""
-    bonus_27: int
-    """K2: a point per franc with bonus tile 27, else 0."""
-    tile_27: bool
-    """K2: whether they hold bonus tile 27."""
-    districts: tuple[int, ...]
-    """K4: the points of each district, in the districts' order."""
-    francs: int
-    property_value: int
-    """K7: the value of every property they own (one owned twice counts twice), the last tie-break."""
-
-    @property
-    def total(self) -> int:
-        return self.points + self.bonus_27 + sum(self.districts)
-
-
-@attrs.frozen
-class Score:
-    """The final scoring of an end of game: each player, each district, the winners and what decided it."""
-
-    players: tuple[PlayerScore, ...]
-    districts: tuple[DistrictScore, ...]
-    winners: tuple[str, ...]
-    decided_by: Decider
-    warnings: tuple[Located, ...] = ()
-    """K8: what the box's keys make doubtful (the score stands)."""
-
-    def __getitem__(self, name: str) -> PlayerScore:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
-
-    def __str__(self) -> str:
-        from paris_score.paris2020.report import breakdown
-
-        return breakdown(self)
-
+from paris_score.paris2020.report import WIN_ORDER, DistrictScore, PlayerScore, Score, Standing
 
 FOURTH: Final = Template("p2020.fourth", "the 4th place never scores with 4 players (K5)")
 HALF: Final = Template(
@@ -215,14 +107,6 @@ def district_score(district: District, players: Sequence[str]) -> DistrictScore:
         tuple(_tie_notes(district, standings)),
         tuple(name for name in players if not owned[name]),
     )
-
-
-WIN_ORDER: Final[tuple[tuple[Decider, Callable[[PlayerScore], int]], ...]] = (
-    ("points", lambda p: p.total),
-    ("francs", lambda p: p.francs),
-    ("property value", lambda p: p.property_value),
-)
-"""K7: the most points wins; a tie goes to the most francs, then to the most valuable properties."""
 
 
 def winners(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], Decider]:

@@ -23,10 +23,10 @@ import re
 from typing import Final, Literal
 
 from paris_score.errors import Located, Paris2020FormatError, PositionFormatError, UnwritableError, clip
-from paris_score.formats import TOO_MANY_LINES, input_text, reads_as_text_grid, too_many_lines
+from paris_score.formats import input_text, reads_as_text_grid
 from paris_score.formats import looks_like_paris2020_text as looks_like_text
 from paris_score.formats.jsonread import wrong_kind
-from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS
+from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, TOO_MANY_LINES, too_many_lines
 from paris_score.paris2020.document import FINAL_FORMAT, loads_final
 from paris_score.paris2020.model import District, EndOfGame, Investor, Property
 from paris_score.paris2020.referee import problems

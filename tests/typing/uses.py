@@ -140,3 +140,13 @@ def old_paths(state: GameState) -> None:
     assert_type(random_setup(1), Setup)
     assert_type(state.view(), View)
     assert_type(legal_actions(state), list[int])
+
+
+def old_module_names(position: paris_score.Position) -> None:
+    """``paris_score.problems`` and ``.verdict`` (now ``codes`` and ``check_report``) type-check as before."""
+    from paris_score.problems import PROBLEMS, Kind
+    from paris_score.verdict import check_document, verdict
+
+    assert_type(PROBLEMS["overlap"], Kind)
+    assert_type(check_document(position), CheckDocument)
+    assert_type(verdict([]), Verdict)

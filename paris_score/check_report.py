@@ -1,4 +1,4 @@
-"""The referee's verdict and the ``paris-check/1`` document, for the CLI, the server and programs.
+"""What ``check`` reports: the verdict, its summary and the ``paris-check/1`` document (the CLI, the server, programs).
 
 :func:`check_document` referees a position and returns what
 ``paris-score check --format json`` prints; :func:`unreadable_document` is
@@ -15,13 +15,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from paris_score.catalogue import Catalogue
+from paris_score.codes import NOT_OVER_AFTER, RESULT_SAYS
 from paris_score.documents import CheckDocument, MoveCode, UnreadableDocument, Verdict
 from paris_score.errors import Located, Problem
 from paris_score.formats.position_json import pattern_to_json
 from paris_score.i18n import ENGLISH, Template, Text, counting, render
 from paris_score.limits import MAX_PROBLEMS
 from paris_score.model import Pattern, Position
-from paris_score.problems import NOT_OVER_AFTER, RESULT_SAYS
 from paris_score.referee import check, only_errors
 
 if TYPE_CHECKING:

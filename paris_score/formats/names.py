@@ -3,7 +3,9 @@
 Every "did you mean" of the readers comes from :func:`did_you_mean`, so they
 all suggest alike.  Postcards are read by :func:`postcard_named` (one name)
 and :func:`postcard_runs` (a line of names, printed titles with their spaces
-included, as in ``Le Peintre, Moulin Rouge sacre-coeur``).
+included, as in ``Le Peintre, Moulin Rouge sacre-coeur``).  Internal: shared
+by the library's own readers, not part of its API (docs/api.md), it may
+change in any release.
 """
 
 from __future__ import annotations
