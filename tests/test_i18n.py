@@ -18,7 +18,7 @@ import paris_score
 from paris_score import paris2020
 from paris_score.errors import IllegalMoveError, Paris2020FormatError
 from paris_score.game import GameState
-from paris_score.generate import corpus, random_setup
+from paris_score.game.generate import corpus, random_setup
 from paris_score.i18n import (
     TEMPLATE_KEY,
     TEMPLATES,
