@@ -222,6 +222,11 @@ def test_strict_says_why_a_legal_file_fails(tmp_path: Path) -> None:
     # The warning names blue: its annotation points at blue's reserve line (20), not orange's (19).
     annotations = run("check", str(grid), "--format", "github")[1]
     assert f"::warning file={grid},line=20,title=S3 reserve-not-given::" in annotations
+    # A CI log with --strict says why the job fails, though every annotation is a warning; in English, as the rest.
+    code, log = run("check", str(grid), "--strict", "--format", "github", "--lang", "pl")
+    assert code == 1
+    assert log.splitlines()[-1] == "  it fails because --strict counts warnings as failures"
+    assert "--strict" not in annotations
 
 
 # -- The pre-commit hook and the configurations of docs/ci.md -----------------------------------

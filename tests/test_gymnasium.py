@@ -161,6 +161,24 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
             env.step(legal_actions(before)[0])
 
 
+@pytest.mark.parametrize("action", [3.5, 5.0, np.float64(5), "5", True, np.bool_(True), None, [5]])
+def test_a_value_that_is_no_integer_id_is_refused_and_nothing_is_played(action: Any) -> None:
+    # 3.5 was played as id 3, "5" and 5.0 as id 5, True as id 1: an action the agent did not take.
+    env = LumiereEnv(seat="blue")
+    env.reset(seed=1)
+    before = env.game
+    expected = rf"^action {re.escape(repr(action))}: expected an integer id \(Discrete\(41625\)\)$"
+    with pytest.raises(ValueError, match=expected):
+        env.step(action)
+    assert env.game == before
+    legal = legal_actions(before)[0]
+    for integer in (legal, np.int64(legal), np.array(legal)):  # Discrete's samples, an agent's array
+        env.reset(seed=1)
+        info = env.step(integer)[4]
+        assert "illegal_action" not in info
+        assert env.game != before
+
+
 def test_the_opponent_may_be_any_bot_even_one_answering_in_text() -> None:
     def text_bot(view: View, rng: random.Random) -> str:
         return str(view.legal_moves()[-1])

@@ -45,6 +45,7 @@ from paris_score.i18n.catalogs import (
 )
 from paris_score.i18n.po import PoError, read_po
 from paris_score.model import BUILDING, FACING_WORDS, THE_PIECE, Player
+from paris_score.paris2020.referee import TOO_MANY_KEYS
 from paris_score.postcards import DANCER, PAINTER, Postcard
 from paris_score.report import lines
 from tests import fuzzing
@@ -156,6 +157,49 @@ def test_a_declined_form_is_asked_only_of_words_that_all_have_it(lang: str) -> N
                 if family is None or missing:
                     wrong.append(f"{key}: {{{name}:{declined}}} lacks {missing}")
     assert wrong == []
+
+
+CONTRACTING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "pt": ("de|em|por|a", ("o", "a", "os", "as")),
+    "es": ("de|a", ("el",)),
+    "fr": ("de|à", ("le", "les")),
+}
+"""A language's prepositions that fuse with a definite article (pt de + o = do), and those articles."""
+
+
+@pytest.mark.parametrize("lang", sorted(CONTRACTING))
+def test_no_preposition_stands_before_a_word_whose_article_it_fuses_with(lang: str) -> None:
+    """``de {thing}`` said "de o edifício A" where Portuguese says "do edifício A" (French "du", Spanish "del"):
+    a catalog words such a sentence otherwise."""
+    prepositions, articles = CONTRACTING[lang]
+    found = catalog(lang)
+    families = {f: [id for id in SOURCES if id.startswith(f"{f}.")] for f in set(FAMILIES.values())}
+    wrong = []
+    for key, (_, said) in found.entries.items():
+        for form in [said] if isinstance(said, str) else said:
+            for m in re.finditer(rf"\b(?:{prepositions}) \{{(\w+)\}}", form):
+                words = [_said(SOURCES[id], lang) for id in families.get(FAMILIES.get(m[1], ""), [])]
+                wrong += [f"{key}: {m[0]} ({word})" for word in words if word.split(" ")[0] in articles]
+    assert wrong == []
+
+
+def test_the_statue_s_counts_agree_with_their_words_when_one() -> None:
+    """Le Penseur with one free diagonal space: "1 livres" / "1 libres" said a plural word of one."""
+    report = paris_score.score(paris_score.load(ROOT / "examples" / "advanced-postcards.json"))
+    statue = next(card for card in report.blue.postcards.cards if card.card is Postcard.LE_PENSEUR)
+    said = {lang: render(statue.detail_text, lang).split("; ", 1)[1] for lang in ("en", "pt", "es", "fr")}
+    assert said == {
+        "en": "3 free adjacent (D1, F1, E2) x 2 + 1 free diagonal (F2) x 1",
+        "pt": "livres ao lado: 3 (D1, F1, E2) x 2 + livres na diagonal: 1 (F2) x 1",
+        "es": "libres al lado: 3 (D1, F1, E2) x 2 + libres en diagonal: 1 (F2) x 1",
+        "fr": "libres à côté : 3 (D1, F1, E2) x 2 + libres en diagonale : 1 (F2) x 1",
+    }
+
+
+def test_a_paris2020_key_count_is_said_in_polish_whatever_its_number() -> None:
+    """Polish says 22 keys "22 klucze", 25 "25 kluczy": the count stands apart from the word, as Czech has it."""
+    said = render(TOO_MANY_KEYS(name="Ula", held=22, n=4, limit=9, behind=7, pool=2), "pl")
+    assert said.startswith("Ula ma na nieruchomościach klucze: 22 (dwa na nieruchomości posiadanej podwójnie);")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

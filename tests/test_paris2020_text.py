@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 
 from paris_score.errors import Paris2020FormatError, UnwritableError
+from paris_score.limits import MAX_ITEMS
 from paris_score.paris2020 import EndOfGame, Investor, dumps_final, load_final, score
 from paris_score.paris2020.text import dumps_text, loads_any, loads_text
 from tests.strategies import paris2020_games
@@ -105,6 +106,17 @@ def test_every_slip_is_named_by_its_line() -> None:
         "line 9: 'Ula 12': expected 'player NAME: ...', 'district NAME: ...' or a property, "
         "'12 Ula' (its value, then its owners joined by +)",
         "line 11: a second note; the text has one 'note:' line",
+    ]
+
+
+def test_a_slip_in_a_district_line_is_one_error_not_one_a_property() -> None:
+    # Its properties belong to that district all the same: they were each "a property before any district line".
+    assert errors("player Ula: 0 points, 0 francs\ndistrict Belleville: 18 9 x\n12 Ula\n5 Ula\n") == [
+        "line 2: a district line is 'district NAME: 18 9 4', the scoring tile's values"
+    ]
+    tile = " ".join(["1"] * (MAX_ITEMS + 1))
+    assert errors(f"player Ula: 0 points, 0 francs\ndistrict Belleville: {tile}\n12 Ula\n") == [
+        f"line 2: a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"
     ]
 
 

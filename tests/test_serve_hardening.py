@@ -123,6 +123,30 @@ def test_differing_duplicate_host_is_400(server: TableServer) -> None:
     assert reply.startswith("HTTP/1.1 400 ")
 
 
+@pytest.mark.parametrize(
+    ("method", "path"), [("POST", "/api/nope"), ("POST", "/"), ("PUT", "/api/score"), ("GET", "/"), ("GET", "/x")]
+)
+def test_a_body_the_answer_leaves_unread_closes_the_connection(server: TableServer, method: str, path: str) -> None:
+    # A body the server does not read (no such page, a wrong method, a GET's) would stay on a kept-alive
+    # connection and be read as the next request: here one the server would answer 405.
+    host = own_host(server)
+    inner = f"GET /api/score HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+    reply = raw(
+        server, f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {len(inner)}\r\n\r\n".encode() + inner
+    )
+    assert len(re.findall(r"HTTP/1\.1 \d{3} ", reply)) == 1, reply
+    assert "\r\nConnection: close\r\n" in reply
+
+
+def test_a_body_that_is_read_keeps_the_connection(server: TableServer) -> None:
+    host, port = server.server_address[:2]
+    head = f"POST /api/check HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: {len(BODY)}\r\n\r\n".encode()
+    with socket.create_connection((str(host), port), timeout=10) as sock:
+        sock.sendall(head + BODY + head.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n") + BODY)
+        reply = read_all(sock)
+    assert re.findall(r"HTTP/1\.1 \d{3} ", reply) == ["HTTP/1.1 200 ", "HTTP/1.1 200 "]
+
+
 # -- bounded threads and time ------------------------------------------------------------------------------------------
 
 

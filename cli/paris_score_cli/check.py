@@ -649,14 +649,13 @@ def check_command(
                 documents.append(examined.document(final, pieces))
             else:  # not a paris-check/1 document: said on standard error, so that the skip is not silent
                 click.echo(printable(verdict_line(examined, final, verbose, lang)), err=True)
-        elif output_format == "github":  # annotations for CI logs: English, as JSON
-            for line in github_lines(examined, final, verbose):
-                click.echo(printable(line))
         else:
-            for line in text_lines(examined, final, verbose, lang):
+            github = output_format == "github"  # annotations for CI logs: English, as JSON
+            lines = github_lines(examined, final, verbose) if github else text_lines(examined, final, verbose, lang)
+            for line in lines:
                 click.echo(printable(line))
             if strict and examined.passes(strict=False) and not examined.passes(strict):
-                click.echo("  " + render(STRICT_FAILS(), lang))
+                click.echo("  " + render(STRICT_FAILS(), "en" if github else lang))
     if output_format == "json":
         click.echo(json_text(documents[0] if one else documents))
     elif not one and files:

@@ -163,6 +163,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self._reader.deadline = time.monotonic() + READ_TIMEOUT  # the whole next request, idle time included
+        self._body_read = False
         self.server.idle(self.connection)  # until its request line comes (parse_request)
         try:
             super().handle_one_request()
@@ -280,13 +281,20 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True  # the body is never read: the connection cannot be reused
             raise RequestError(413, f"the body is over 1 MiB ({n} bytes); positions are at most {MAX_INPUT_BYTES}")
         body = self.rfile.read(n)
+        self._body_read = True
         if len(body) != n:
             self.close_connection = True
             raise RequestError(400, f"the body ended after {len(body)} of {counted(n, 'byte')}")
         return body
 
+    def _announces_body(self) -> bool:
+        """Whether the request says a body follows (a ``Content-Length`` but 0, or a ``Transfer-Encoding``)."""
+        return self.headers.get("Content-Length", "0").strip() != "0" or "Transfer-Encoding" in self.headers
+
     def _send(self, status: int, body: bytes, content_type: str, **headers: str) -> None:
         """The status line, the headers and the body in one write (with ``TCP_NODELAY``, sent at once)."""
+        if not (self.close_connection or self._body_read) and self._announces_body():
+            self.close_connection = True  # an unread body would be read as the next request
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))

@@ -15,7 +15,8 @@ agent's seat: +1 a win, -1 a loss, 0 a shared win (S5); ``info["scores"]``
 then holds both totals (orange's, blue's) for other rewards, such as the
 point margin.  An action that is not legal ends the episode at once as a
 loss (reward -1, ``info["illegal_action"]`` true), as PettingZoo's classic
-games do.
+games do; a value that is no integer (``3.5``, ``"5"``) is refused with
+``ValueError``.
 
 >>> env = LumiereEnv(opponent="greedy", seat="blue")
 >>> observation, info = env.reset(seed=1)
@@ -25,8 +26,10 @@ games do.
 
 from __future__ import annotations
 
+import contextlib
+import operator
 import random
-from typing import Any, Final, SupportsInt
+from typing import Any, Final, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -56,6 +59,15 @@ def action_mask(state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
     """1 where an action id is legal for the side to move of ``state``, one id for each distinct result (the
     smallest: :func:`~paris_score.game.actions.distinct_mask`)."""
     return np.frombuffer(distinct_mask(state), dtype=np.int8)
+
+
+def _integer(action: object) -> int:
+    """``action`` as the integer it is (an int, a numpy integer, a 0-d integer array), never a float truncated or a
+    text read: ``ValueError`` for anything else, a bool included."""
+    if isinstance(action, SupportsIndex) and not isinstance(action, bool | np.bool_):
+        with contextlib.suppress(TypeError):  # a float array has __index__, and refuses it
+            return operator.index(action)
+    raise ValueError(f"action {action!r}: expected an integer id (Discrete({NUM_ACTIONS}))")
 
 
 # -- the environment -------------------------------------------------------------------------------------------
@@ -101,12 +113,17 @@ class LumiereEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._reply()
         return observe(self.game, self.seat), self._info(None)
 
-    def step(self, action: SupportsInt) -> tuple[np.ndarray[Any, np.dtype[np.int8]], float, bool, bool, dict[str, Any]]:
-        """The agent's move ``action``, then the opponent's until the agent is to move again or the game is over."""
+    def step(
+        self, action: SupportsIndex
+    ) -> tuple[np.ndarray[Any, np.dtype[np.int8]], float, bool, bool, dict[str, Any]]:
+        """The agent's move ``action``, then the opponent's until the agent is to move again or the game is over.
+
+        ``ValueError`` for a value that is no integer (``3.5``, ``"5"``, ``True``): never played as another id."""
         if self._over:
             raise gymnasium.error.ResetNeeded("the game is over (or not started): call reset() first")
+        index = _integer(action)
         try:
-            self.game = self.game.play(move_of(self.game, int(action)))
+            self.game = self.game.play(move_of(self.game, index))
         except ValueError:  # an id out of range or off the board (ValueError), or a move refused (IllegalMoveError)
             self._over = True
             return observe(self.game, self.seat), -1.0, True, False, self._info(None) | {"illegal_action": True}

@@ -147,15 +147,17 @@ def loads_text(text: str | bytes) -> EndOfGame:
         elif keyword.startswith("district "):
             name, colon, values = line[len("district ") :].partition(":")
             values = values.replace(",", " ")  # 18 9 4, or 18, 9, 4
+            tile = values.split()
             if not colon or not name.strip() or not _VALUES.fullmatch(values.strip()):
                 errors.append(Located(at, "a district line is 'district NAME: 18 9 4', the scoring tile's values"))
-                continue
-            if not _holds(name.strip()):  # said, and read on: its properties are no error
+                tile = []
+            elif not _holds(name.strip()):  # said, and read on: its properties are no error
                 errors.append(Located(at, _not_held("district", name.strip())))
-            if len(values.split()) > MAX_ITEMS:
+            if len(tile) > MAX_ITEMS:
                 errors.append(Located(at, f"a scoring tile of at most {MAX_ITEMS} values (docs/robustness.md)"))
-                continue
-            districts.append((name.strip(), tuple(int(v) for v in values.split()), []))
+                tile = []
+            # A district line with a slip still opens its district: the properties below it are its own, no error.
+            districts.append((name.strip(), tuple(int(v) for v in tile), []))
             lines.districts.append(number)
             lines.properties.append([])
         elif (found := _PROPERTY.fullmatch(line)) is not None:
