@@ -23,6 +23,7 @@ HAND_MADE = (
     "game._speed._last",
     "game._speed._recent",
     "game.actions._last_pool",
+    "formats.position_json._SHAPES",
 )
 """The caches kept by hand in a module's dict, set or variable, each with its own bound."""
 

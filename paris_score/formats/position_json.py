@@ -6,7 +6,6 @@ naming its key path (``buildings[1].cells[0]``) and what was expected.
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any, Final, TypeVar, cast
 
@@ -315,16 +314,29 @@ def _fast_reserve(value: object) -> Reserve | None:
     return Reserve(sizes[0], sizes[1], orange, blue, not_given)
 
 
+_SHAPES: Final[dict[tuple[str, ...], Shape]] = {}
+"""The shapes :func:`fast_shape` read, by their space names; only good ones (a few names of two letters each: no
+text of the input is kept whole), and at most :data:`_SHAPES_KEPT`, then no more are added."""
+_SHAPES_KEPT: Final = 4096
+
+
 def fast_shape(names: object) -> Shape | None:
     """A reserve shape from a list of its space names: distinct, connected (B3); ``None`` for anything else."""
-    cells = _fast_squares(names)
-    return _connected_shape(cells) if cells else None
-
-
-@functools.lru_cache(maxsize=1024)
-def _connected_shape(cells: Bitboard) -> Shape | None:
-    """The shape of these spaces if they are connected; remembered by its spaces, as a box has 12 shapes."""
-    return shape_of(cells) if is_connected(cells) else None
+    if type(names) is not list:
+        return None
+    try:
+        key = tuple(names)
+        shape = _SHAPES.get(key)
+    except TypeError:  # an unhashable item: not a space name
+        return None
+    if shape is None:
+        cells = _fast_squares(names)
+        if not cells or not is_connected(cells):
+            return None
+        shape = shape_of(cells)
+        if len(_SHAPES) < _SHAPES_KEPT:
+            _SHAPES[key] = shape
+    return shape
 
 
 def _fast_postcards(value: object) -> Postcards | None:
