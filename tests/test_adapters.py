@@ -113,10 +113,16 @@ def test_pettingzoo_an_action_outside_the_mask_ends_the_game_as_pettingzoo_says(
         seen[who] = reward
         environment.step(None)
     assert seen == {agent: -1, other: 0}
-    for bad in (None, -1, NUM_ACTIONS, 2.0, True):
+    for bad in (None, -1, NUM_ACTIONS, 2.0, True, "5"):
         environment.reset(seed=1)
         with pytest.raises(ValueError, match="expected an id 0-41624"):
             environment.step(bad)  # type: ignore[arg-type]
+    import numpy as np
+
+    environment.reset(seed=1)
+    start = environment.game
+    environment.step(np.array(distinct_actions(start)[0]))  # a 0-d array, as an agent's network gives it
+    assert environment.game != start
 
 
 def test_pettingzoo_a_second_rotation_of_the_same_tile_is_outside_the_mask() -> None:

@@ -19,6 +19,7 @@ every setup; piece ``i`` is ``setup.pool[i]``, so converting needs the state.
 from __future__ import annotations
 
 import functools
+import operator
 import typing
 import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple, assert_never
@@ -351,6 +352,21 @@ def _repeats(tile: Tile) -> int:
     """The quarter turns ``r`` (bit ``r``) that lay ``tile`` as a smaller number of quarter turns lays it."""
     faces = [turn_tile(tile, 90 * r) for r in range(4)]
     return sum(1 << r for r in range(4) if faces[r] in faces[:r])
+
+
+def action_id(value: object) -> int:
+    """``value`` as an action id, 0 to ``NUM_ACTIONS - 1``: an int, or a number standing for one (a numpy integer, a
+    0-d integer array); ``ValueError`` for anything else (a bool, a float, a text, an id out of range), so that no
+    value is ever played as another id (the adapters' rule, docs/bots.md)."""
+    if isinstance(value, typing.SupportsIndex) and not isinstance(value, bool):
+        try:
+            index = operator.index(value)
+        except TypeError:  # a float array, numpy's bool: they have __index__, and refuse it
+            pass
+        else:
+            if 0 <= index < NUM_ACTIONS:
+                return index
+    raise ValueError(f"action {value!r}: expected an id 0-{NUM_ACTIONS - 1} (Discrete({NUM_ACTIONS}))")
 
 
 def legal_actions(state: GameState) -> list[int]:

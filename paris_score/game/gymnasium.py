@@ -26,8 +26,6 @@ games do; a value that is no integer (``3.5``, ``"5"``) is refused with
 
 from __future__ import annotations
 
-import contextlib
-import operator
 import random
 from typing import Any, Final, SupportsIndex
 
@@ -35,7 +33,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from paris_score.game.actions import NUM_ACTIONS, distinct_mask, move_of
+from paris_score.game.actions import NUM_ACTIONS, action_id, distinct_mask, move_of
 from paris_score.game.bots import BOTS, Bot, bot_move
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import OBSERVATION_SIZE, observation_of
@@ -59,15 +57,6 @@ def action_mask(state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
     """1 where an action id is legal for the side to move of ``state``, one id for each distinct result (the
     smallest: :func:`~paris_score.game.actions.distinct_mask`)."""
     return np.frombuffer(distinct_mask(state), dtype=np.int8)
-
-
-def _integer(action: object) -> int:
-    """``action`` as the integer it is (an int, a numpy integer, a 0-d integer array), never a float truncated or a
-    text read: ``ValueError`` for anything else, a bool included."""
-    if isinstance(action, SupportsIndex) and not isinstance(action, bool | np.bool_):
-        with contextlib.suppress(TypeError):  # a float array has __index__, and refuses it
-            return operator.index(action)
-    raise ValueError(f"action {action!r}: expected an integer id (Discrete({NUM_ACTIONS}))")
 
 
 # -- the environment -------------------------------------------------------------------------------------------
@@ -118,13 +107,13 @@ class LumiereEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray[Any, np.dtype[np.int8]], float, bool, bool, dict[str, Any]]:
         """The agent's move ``action``, then the opponent's until the agent is to move again or the game is over.
 
-        ``ValueError`` for a value that is no integer (``3.5``, ``"5"``, ``True``): never played as another id."""
+        ``ValueError`` for a value that is no id (``3.5``, ``"5"``, ``True``, ``-1``): never played as another id."""
         if self._over:
             raise gymnasium.error.ResetNeeded("the game is over (or not started): call reset() first")
-        index = _integer(action)
+        index = action_id(action)
         try:
             self.game = self.game.play(move_of(self.game, index))
-        except ValueError:  # an id out of range or off the board (ValueError), or a move refused (IllegalMoveError)
+        except ValueError:  # an id that draws a building off the board, or a move refused (IllegalMoveError)
             self._over = True
             return observe(self.game, self.seat), -1.0, True, False, self._info(None) | {"illegal_action": True}
         self._moves += 1

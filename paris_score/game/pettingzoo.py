@@ -28,7 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
-from paris_score.game.actions import NUM_ACTIONS, distinct_actions, distinct_mask, move_of
+from paris_score.game.actions import NUM_ACTIONS, action_id, distinct_actions, distinct_mask, move_of
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import OBSERVATION_SIZE, observation_of
 from paris_score.game.state import GameState
@@ -38,7 +38,6 @@ from paris_score.squares import SQUARE_NAMES
 AGENTS: Final = ("orange", "blue")
 _PLAYER: Final = {str(player): player for player in Player}
 _NAME: Final = {player: str(player) for player in Player}
-_IDS: Final = (int, np.integer)
 _RENDER_MODES: Final = ("human", "ansi")
 
 
@@ -104,9 +103,7 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if isinstance(action, bool) or not (isinstance(action, _IDS) and 0 <= action < NUM_ACTIONS):
-            raise ValueError(f"action {action!r}: expected an id 0-{NUM_ACTIONS - 1} (Discrete({NUM_ACTIONS}))")
-        action = int(action)
+        action = action_id(action)
         if action not in distinct_actions(self.game):
             self._illegal(agent, action)
             return
