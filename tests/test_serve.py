@@ -283,6 +283,30 @@ def test_a_body_shorter_than_its_length_is_400(server: TableServer) -> None:
     assert reply.startswith("HTTP/1.1 400 ")
 
 
+def test_expect_100_continue_is_refused_before_the_body_when_its_length_is(server: TableServer) -> None:
+    """A client that asks before sending (``Expect: 100-continue``) is told 413 or 411 at once, never invited to
+    send a body the server then refuses; a body of a good length is invited, read and answered."""
+    host, port = server.server_address[:2]
+
+    def ask(length: str | None, body: bytes = b"") -> str:
+        headers = f"Host: {host}:{port}\r\nExpect: 100-continue\r\n"
+        headers += f"Content-Length: {length}\r\n" if length is not None else ""
+        with socket.create_connection((str(host), port), timeout=10) as sock:
+            sock.sendall(f"POST /api/score HTTP/1.1\r\n{headers}\r\n".encode())
+            first = sock.recv(65536).decode("latin-1")
+            if first.startswith("HTTP/1.1 100 "):
+                sock.sendall(body)
+                sock.shutdown(socket.SHUT_WR)
+                first += read_all(sock)
+            return first
+
+    assert ask(str(2 << 20)).startswith("HTTP/1.1 413 ")
+    assert ask(None).startswith("HTTP/1.1 411 ")
+    rulebook = (ROOT / "examples" / "rulebook.json").read_bytes()
+    answered = ask(str(len(rulebook)), rulebook)
+    assert answered.startswith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 "), answered[:80]
+
+
 def test_unknown_paths_404_and_wrong_methods_405(server: TableServer) -> None:
     assert request(server, "GET", "/nothing").status == 404
     assert request(server, "POST", "/api/nothing", b"{}").status == 404

@@ -264,8 +264,29 @@ class Handler(BaseHTTPRequestHandler):
         got = page.answer(split.path, split.query, self._body())
         self._send(got.status, got.body, got.content_type)
 
+    def handle_expect_100(self) -> bool:
+        """``Expect: 100-continue``: a body the server would refuse for its length (411, 413) is refused before the
+        client sends it, not after a ``100 Continue`` that asks for up to a MiB for nothing."""
+        if self.command == "POST":
+            try:
+                self._length()
+            except RequestError as e:
+                self._send_error(e)
+                return False
+        return super().handle_expect_100()
+
     def _body(self) -> bytes:
         """The request body: its length checked against 1 MiB before a byte is read."""
+        n = self._length()
+        body = self.rfile.read(n)
+        self._body_read = True
+        if len(body) != n:
+            self.close_connection = True
+            raise RequestError(400, f"the body ended after {len(body)} of {counted(n, 'byte')}")
+        return body
+
+    def _length(self) -> int:
+        """The body's length from ``Content-Length``: a number of bytes, at most 1 MiB (411, 400 or 413 otherwise)."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self.close_connection = True
             raise RequestError(411, "send the position with a Content-Length, not chunked")
@@ -280,12 +301,7 @@ class Handler(BaseHTTPRequestHandler):
         if n > MAX_INPUT_BYTES:
             self.close_connection = True  # the body is never read: the connection cannot be reused
             raise RequestError(413, f"the body is over 1 MiB ({n} bytes); positions are at most {MAX_INPUT_BYTES}")
-        body = self.rfile.read(n)
-        self._body_read = True
-        if len(body) != n:
-            self.close_connection = True
-            raise RequestError(400, f"the body ended after {len(body)} of {counted(n, 'byte')}")
-        return body
+        return n
 
     def _announces_body(self) -> bool:
         """Whether the request says a body follows (a ``Content-Length`` but 0, or a ``Transfer-Encoding``)."""
