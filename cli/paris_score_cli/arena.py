@@ -39,7 +39,7 @@ def load_bot(option: str, spec: str) -> Bot:
     module_name, colon, function = spec.partition(":")
     if not (colon and module_name and function):
         raise click.BadParameter(
-            f"{spec!r}: expected MODULE:FUNCTION (e.g. my_bots:cautious) or one of {', '.join(BOTS)}",
+            f"{spec!r}: expected MODULE:FUNCTION (e.g. examples.my_bots:builder) or one of {', '.join(BOTS)}",
             param_hint=option,
         )
     if os.getcwd() not in sys.path:

@@ -232,8 +232,8 @@ def play_command(
       paris-score play --seed 7 -o game.json
       paris-score play --seed 7 > game.json
       paris-score play --orange greedy --blue random --games 20 --seed 1
-      paris-score play --orange my_bots:cautious --blue ismcts --games 4 --records games/
-      paris-score play --bot random --bot greedy --bot my_bots:cautious --games 20 --jobs 2 --format json
+      paris-score play --orange examples.my_bots:builder --blue ismcts --games 4 --records games/
+      paris-score play --bot random --bot greedy --bot examples.my_bots:builder --games 20 --jobs 2 --format json
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)

@@ -13,7 +13,7 @@
       },
       "moves": ["tile A1 0", "take F", ...],
       "result": {"orange": 48, "blue": 57},
-      "players": {"orange": "greedy", "blue": "my_bots:cautious"},
+      "players": {"orange": "greedy", "blue": "examples.my_bots:builder"},
       "seed": 7
     }
 
