@@ -192,3 +192,11 @@ def test_a_text_grid_named_json_is_named_a_text_grid(tmp_path: Path) -> None:
         "this is a text grid, not JSON; a *.json file is read as JSON: name it *.txt"
     ]
     assert paris_score.load(path.rename(tmp_path / "game.txt")) == paris_score.rulebook_example()
+
+
+@pytest.mark.parametrize("value", [None, {"format": "paris-position/1"}, 3])
+def test_loads_of_what_is_no_text_says_what_it_takes(value: object) -> None:
+    """A program's slip gets words that say what ``loads`` takes, not ``len()``'s (before: "object of type
+    'NoneType' has no len()")."""
+    with pytest.raises(TypeError, match=r"^expected the text of JSON or a text grid \(str or bytes\), got \w+$"):
+        paris_score.loads(value)  # type: ignore[arg-type]

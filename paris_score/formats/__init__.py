@@ -69,6 +69,8 @@ def input_text(text: str | bytes, expected: str, kind: str = "positions") -> str
     """
     if isinstance(text, bytes):
         text = decode(text, kind)
+    elif not isinstance(text, str):  # a program's slip (None, a dict already decoded): said, not len()'s words
+        raise TypeError(f"expected the text of {expected} (str or bytes), got {type(text).__name__}")
     elif len(text) > MAX_INPUT_BYTES:
         raise _too_large(len(text), "characters", kind)
     text = text.removeprefix("\ufeff")
