@@ -107,7 +107,9 @@ def test_a_bot_that_raises_is_named() -> None:
     def broken(view: View, rng: random.Random) -> Move:
         raise KeyError("oops")
 
-    with pytest.raises(BotError, match=r"^orange bot broken raised at move 2: KeyError\('oops'\)$"):
+    line = broken.__code__.co_firstlineno + 1
+    where = rf" \(at {re.escape(__file__)}, line {line}\)"  # the bot's own line, for its author to look at
+    with pytest.raises(BotError, match=rf"^orange bot broken raised at move 2: KeyError\('oops'\){where}$"):
         play_game(broken, random_bot, seed=1)
 
 
@@ -190,7 +192,7 @@ def test_play_refuses_a_bot_it_cannot_load(tmp_path: Path, monkeypatch: pytest.M
     (tmp_path / "my_bots.py").write_text(BOTS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     for spec, message in [
-        ("nobot", "'nobot': expected MODULE:FUNCTION (e.g. my_bots:cautious) or one of random, greedy, ismcts"),
+        ("nobot", "'nobot': expected MODULE:FUNCTION (e.g. examples.my_bots:builder) or one of random, greedy, ismcts"),
         ("no_such_module:f", "cannot import no_such_module: No module named 'no_such_module'"),
         ("my_bots:missing", "my_bots has no function missing"),
     ]:

@@ -99,9 +99,9 @@ def test_optional_keys_read() -> None:
 
 
 def test_a_record_may_name_its_players_and_seed() -> None:
-    doc = {**RECORD, "players": {"orange": "Ada", "blue": "my_bots:cautious"}, "seed": 7}
+    doc = {**RECORD, "players": {"orange": "Ada", "blue": "examples.my_bots:builder"}, "seed": 7}
     record = game_from_dict(doc)
-    assert (record.players, record.seed) == (("Ada", "my_bots:cautious"), 7)
+    assert (record.players, record.seed) == (("Ada", "examples.my_bots:builder"), 7)
     assert game_json.read_well_formed(doc) == record
     assert (loads_game(json.dumps(RECORD)).players, loads_game(json.dumps(RECORD)).seed) == (None, None)
     written = json.loads(dumps_game(record))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import traceback
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
@@ -152,6 +153,12 @@ _RETURN: Final = "a bot returns a Move (paris_score.game.moves) or a move's text
 """What a bot must return, said when it returns something else."""
 
 
+def _where(error: BaseException) -> str:
+    """`` (at FILE, line N)``: where the bot raised ``error``, the innermost line of its traceback."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return f" (at {frames[-1].filename}, line {frames[-1].lineno})" if frames else ""
+
+
 def bot_move(bot: Bot, state: GameState, rng: random.Random, number: int, name: str | None = None) -> Move:
     """The legal move ``bot`` plays as the side to move of ``state`` (move ``number`` of the game, from 1).
 
@@ -163,7 +170,7 @@ def bot_move(bot: Bot, state: GameState, rng: random.Random, number: int, name: 
     try:
         answer: object = bot(state.view(), rng)
     except Exception as error:
-        raise BotError(f"{who} raised at move {number}: {error!r}") from error
+        raise BotError(f"{who} raised at move {number}: {error!r}{_where(error)}") from error
     if isinstance(answer, str):
         try:
             answer = Move.parse(answer)
