@@ -61,8 +61,10 @@ MODULES: Final = (
     "paris_score.paris2020.scoring",
     "paris_score.paris2020.report",
     "paris_score.paris2020.document",
+    "paris_score.page",
+    "paris_score.i18n.page_words",
 )
-"""The modules that make the library's templates (each when imported)."""
+"""The modules that make the library's templates (each when imported): the table page's words too (``page.``)."""
 
 _EXPRESSION: Final = re.compile(r"(?:nplurals|nforms)\s*=\s*(\d+)\s*;\s*(?:plural|form)\s*=\s*([^;]+);?")
 
