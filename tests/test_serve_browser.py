@@ -39,6 +39,9 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 900), "entry": (1280, 1200)}
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 WAIT = 20.0
+ENGLISH = ("--lang=en-US",)
+"""The browser's language, whatever the machine's locale: the page speaks the browser's (docs/languages.md), and
+these tests read its English; tests/test_page_language.py sets others."""
 
 
 def _needs_chromium() -> None:
@@ -74,8 +77,10 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         "--hide-scrollbars",
         "--force-device-scale-factor=1",
         f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        *ENGLISH,
     ):
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     try:
         yield driver

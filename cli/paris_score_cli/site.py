@@ -300,11 +300,13 @@ def static_index(html: str) -> str:
 
 
 def manifest() -> dict[str, object]:
-    """The web app manifest: installable on a phone's home screen, opening the page full screen."""
+    """The web app manifest: installable on a phone's home screen, opening the page full screen.
+
+    It holds no words, only the program's name: one manifest serves every language, and the page, once open, speaks
+    the player's (docs/languages.md)."""
     return {
-        "name": "paris-score: scoring at the table",
-        "short_name": "Paris score",
-        "description": "Tap the board of Paris: La Cité de la Lumière, read the score; works offline.",
+        "name": "paris-score",
+        "short_name": "paris-score",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
