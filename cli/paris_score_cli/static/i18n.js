@@ -115,10 +115,12 @@ const i18n = (() => {
 
   const ready = facts.then(async (f) => {
     await use(chosen(f.languages));
-    if (document.readyState === "loading") await new Promise((go) => document.addEventListener("DOMContentLoaded", go));
     drawSwitch(f.languages);
-    translate();
     return catalog.language;
+  });
+  // Whatever fails, the page shows (in index.html's English): never a blank page.
+  ready.catch(() => {
+    document.documentElement.dataset.lang ||= "en";
   });
 
   return {

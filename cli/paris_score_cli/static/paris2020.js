@@ -3,8 +3,8 @@
 // browser) through app.js's post(). The game shown is chosen by the address (#game=paris2020, #game=cite), which
 // the links between the games set, or a board's share link (#position=), else by the one shown last. The form's
 // share link, #game=paris2020&final=CODE, holds the entry: its paris2020-final/1 JSON, coded as the board's share
-// links are (app.js's linkCode; andList, binaryKind, damaged, saveFile and textOfCode are app.js's too, and T, say
-// and sentence, its words in the page's language, static/i18n.js).
+// links are (app.js's linkCode; andList, binaryKind, damaged, saveFile, textOfCode, then, T and say are app.js's too:
+// the last two make and say a text in the page's language, static/i18n.js).
 "use strict";
 
 (() => {
