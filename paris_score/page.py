@@ -23,13 +23,20 @@ import attrs
 import paris_score
 from paris_score.check_report import problems_document, summary
 from paris_score.errors import IllegalPositionError, Located, ParisScoreError, PositionFormatError
-from paris_score.i18n import Text
+from paris_score.i18n import Template, Text
 from paris_score.printable import json_text, printable
 
 SOURCE: Final = "<request>"
 """How the paris-check/1 document names the position (the ``file`` key)."""
 TABLE_FORMAT: Final = "paris-table/1"
 """The document ``/api/table`` answers: all the page shows after a change (docs/table.md)."""
+
+# The errors the page says to a player (its ``error_i18n``); the others are said to programs, in English.
+UNREADABLE: Final = Template("page.error.unreadable", "unreadable position")
+NOT_WRITTEN: Final = Template("page.error.not-written", "cannot be written as a text grid")
+UNFINISHED: Final = Template("page.error.unfinished", "entry not finished")
+UNSCORABLE: Final = Template("page.error.unscorable", "the end of game cannot be scored")
+NOT_PARIS2020: Final = Template("page.error.not-paris2020", "not an end of a game of Paris (2020) to score")
 
 Query = dict[str, list[str]]
 
@@ -44,19 +51,23 @@ class Answer:
 
 
 class RequestError(Exception):
-    """A request answered with a 4xx status and a JSON body ``{"status", "error", "errors"}``."""
+    """A request answered with a 4xx status and a JSON body ``{"status", "error", "errors"}``; an error given as a
+    text (one the page says to a player) has its ``error_i18n`` too."""
 
-    def __init__(self, status: int, error: str, errors: list[Located] | None = None, **extra: Any) -> None:
-        super().__init__(error)
+    def __init__(self, status: int, error: str | Text, errors: list[Located] | None = None, **extra: Any) -> None:
+        super().__init__(str(error))
         self.status = status
-        self.error = error
+        self.error = str(error)
+        self.error_text = error if type(error) is Text else None
         self.errors = errors or []
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
+        said = {} if self.error_text is None else {"error_i18n": self.error_text.to_dict()}
         return {
             "status": self.status,
             "error": self.error,
+            **said,
             "errors": [_located(e) for e in self.errors],
             **self.extra,
         }
@@ -157,9 +168,9 @@ def read_body_position(body: bytes) -> paris_score.Position:
     try:
         return paris_score.loads(body)
     except PositionFormatError as e:
-        raise RequestError(400, "unreadable position", list(e.errors)) from None
+        raise RequestError(400, UNREADABLE(), list(e.errors)) from None
     except ParisScoreError as e:
-        raise RequestError(400, "unreadable position", [Located("", line) for line in str(e).splitlines()]) from None
+        raise RequestError(400, UNREADABLE(), [Located("", line) for line in str(e).splitlines()]) from None
 
 
 # -- the endpoints -----------------------------------------------------------------------------------------------
@@ -206,7 +217,7 @@ def api_convert(position: paris_score.Position, query: Query) -> tuple[bytes, st
     try:
         text = paris_score.dumps(position, format="text" if target == "text" else "json")
     except ParisScoreError as e:
-        raise RequestError(422, "cannot be written as a text grid", [Located("", str(e))]) from None
+        raise RequestError(422, NOT_WRITTEN(), [Located("", str(e))]) from None
     return text.encode(), "application/json" if target == "json" else "text/plain; charset=utf-8"
 
 
@@ -254,10 +265,11 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
     them, named in ``left_out``; ``winner`` the report's, or ``None`` on a board without buildings (no game played
     yet: its report's S5 tie-break note, "orange wins on free spaces, 64 to 0", is left out too); ``counted`` the
     spaces each postcard line counted (S4); ``lines`` the breakdown line by line, each as a template id and
-    arguments (:func:`paris_score.report.lines`); ``svg`` the picture.
+    arguments, as the text output has them (:func:`paris_score.report.lines`; without the result on a board without
+    buildings); ``svg`` the picture.
     """
     from paris_score import annotate
-    from paris_score.report import lines
+    from paris_score.report import TIE, WINS, lines
     from paris_score.scoring import tie_note
     from paris_score.squares import scan, square_name
 
@@ -284,7 +296,9 @@ def api_table(position: paris_score.Position, query: Query) -> tuple[bytes, str]
             "left_out_i18n": [name.to_dict() for name in left_out],
             "winner": str(report.winner) if played else None,
             "counted": counted_spaces,
-            "lines": [line.to_dict() for line in lines(report)],
+            "lines": [
+                line.to_dict() for line in lines(report, pad=True) if played or line.text.template not in (TIE, WINS)
+            ],
             "svg": str(annotate.board(position, overlays=overlays)),
         }
     )
@@ -306,7 +320,7 @@ def api_paris2020(body: bytes, query: Query) -> tuple[bytes, str]:
     except Paris2020FormatError as e:
         errors = list(e.errors)
         # A form's blank fields are an entry still in progress, said as such, not an error.
-        error = "entry not finished" if unfinished(errors) else "the end of game cannot be scored"
+        error = UNFINISHED() if unfinished(errors) else UNSCORABLE()
         raise RequestError(400, error, errors) from None
     result = score(game)
     if output_format == "text":
@@ -328,7 +342,7 @@ def api_paris2020_read(body: bytes, query: Query) -> tuple[bytes, str]:
     try:
         game = loads_any(body)
     except Paris2020FormatError as e:
-        raise RequestError(400, "not an end of a game of Paris (2020) to score", list(e.errors)) from None
+        raise RequestError(400, NOT_PARIS2020(), list(e.errors)) from None
     return _json(final_to_dict(game))
 
 

@@ -85,8 +85,9 @@ def totals(page: Page) -> tuple[str, str]:
     return " ".join(page.text("#p2020-totals").split()), page.text("#p2020-winner")
 
 
-def enter_belleville(page: Page, enter: Callable[[Page, str, str], None] = type_in) -> None:
-    """The rulebook's Belleville example (examples/paris2020/belleville.json) typed in on a fresh form."""
+def enter_belleville(page: Page, enter: Callable[[Page, str, str], None] = type_in, wins: str = "Ula wins") -> None:
+    """The rulebook's Belleville example (examples/paris2020/belleville.json) typed in on a fresh form (``wins``: its
+    winner as the page's language says it)."""
     for i, name in enumerate(("Ula", "Marek")):
         enter(page, f"players[{i}].name", name)
         enter(page, f"players[{i}].points", "0")  # the number fields start empty
@@ -99,7 +100,7 @@ def enter_belleville(page: Page, enter: Callable[[Page, str, str], None] = type_
     enter(page, "districts[0].properties[1].value", "5")
     choose(page, "districts[0].properties[1].owners[0]", "Marek")
     done(page)
-    assert totals(page) == ("Ula 18 Marek 0", "Ula wins")
+    assert totals(page) == ("Ula 18 Marek 0", wins)
 
 
 def test_the_belleville_example_entered_by_the_form_on_a_phone(page: Page) -> None:

@@ -39,6 +39,9 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 900), "entry": (1280, 1200)}
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 WAIT = 20.0
+ENGLISH = ("--lang=en-US",)
+"""The browser's language, whatever the machine's locale: the page speaks the browser's (docs/languages.md), and
+these tests read its English; tests/test_page_language.py sets others."""
 
 
 def _needs_chromium() -> None:
@@ -74,8 +77,10 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         "--hide-scrollbars",
         "--force-device-scale-factor=1",
         f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        *ENGLISH,
     ):
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     try:
         yield driver
@@ -419,8 +424,8 @@ def test_enter_the_rulebook_example_by_clicks_reload_paste_and_screenshots(serve
     assert heads == ["Orange\n48", "Blue\n57"]
 
     # A line of the breakdown shows what it counted: building B and its three lamps.
-    line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if "B: 7 spaces" in b.text)
-    assert line.text == "B: 7 spaces × 3 lamps (C1, D3, C5)\n21"
+    line = next(b for b in browser.find_elements("css selector", "#breakdown button.counts") if b.text.startswith("B "))
+    assert line.text == "B  7 x 3 = 21  lamps: C1, D3, C5 (with the annex)"
     page.click(line)
     marked = browser.execute_script(
         "return [...document.querySelectorAll('#overlay rect.highlight')]"
@@ -551,7 +556,7 @@ def test_a_reserve_not_given_is_kept_shown_and_written_back_unsaid(server: Table
     assert "not given" not in page.text(orange)
     assert [b.text for b in browser.find_elements("css selector", f"{blue} [aria-pressed='true']")] == ["unknown"]
     page.press("#show-breakdown")
-    assert "none entered (counted as none)" in page.text("#breakdown")
+    assert "None left (no reserve given; counted as none)" in page.text("#breakdown")
     assert page.text("#verdict") == "Entry not finished: 1 to enter"
     todo = page.find("#problems .problem.todo").text
     assert todo == "To enter No reserve given for blue: the unbuilt penalty assumes none S3"

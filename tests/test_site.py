@@ -61,10 +61,8 @@ def test_the_folder_holds_the_page_pyodide_the_wheels_and_the_offline_files(file
         "sw.js",
         "manifest.webmanifest",
         "site.json",
-        *(
-            f"static/{name}"
-            for name in ("app.js", "paris2020.js", "engine.js", "worker.js", "style.css", "icon.svg", "facts.json")
-        ),
+        *(f"static/{name}.js" for name in ("i18n", "app", "paris2020", "engine", "worker")),
+        *(f"static/{name}" for name in ("style.css", "icon.svg", "facts.json")),
         "static/icon-192.png",
         "static/icon-512.png",
         *(f"static/i18n/{lang}.json" for lang in LANGUAGES),
@@ -192,6 +190,9 @@ def test_the_icons_are_pngs_of_icon_svg(files: dict[str, bytes]) -> None:
         ("static/icon-512.png", "512x512"),
     }
     assert manifest["start_url"] == "./"
+    # No words, only the program's name: one manifest for every language (docs/languages.md).
+    assert manifest["name"] == manifest["short_name"] == "paris-score"
+    assert "description" not in manifest
     for size in site.ICON_SIZES:
         width, height, bpp, rows = read_png(files[f"static/icon-{size}.png"])
         assert (width, height, bpp) == (size, size, 4)

@@ -37,7 +37,7 @@ from paris_score_cli.app import cli
 from paris_score_cli.site import FETCHED, PYODIDE_FILES
 from tests.test_paris2020_page import EXAMPLES, as_text, done, enter_belleville, fill_in, opened, totals
 from tests.test_paris2020_page import share_link as paris2020_link
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, Page, _needs_chromium
+from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, ENGLISH, Page, _needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -127,8 +127,9 @@ def chromium(profile: Path, phone: bool = True) -> Any:
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"):
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", *ENGLISH):
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
     options.add_argument(f"--user-data-dir={profile}")
     if phone:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})

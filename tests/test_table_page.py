@@ -410,15 +410,16 @@ def test_one_request_a_change_and_a_breakdown_a_player_reads(page: Page) -> None
     assert not page.find("#breakdown").is_displayed()  # folded until asked
     page.press("#show-breakdown")
     lines = [b.text.replace("\n", " | ") for b in page.driver.find_elements("css selector", "#breakdown button")]
-    assert lines[:3] == ["Orange | 48", "Lit buildings S1 | 33", "A: 6 spaces × 1 lamp (C1) | 6"]
-    assert "Buildings not built S3 | -3" in lines
-    assert "1 left (size 4) | " not in lines
+    # The command line's lines (score's text output), a player's part under the player's total.
+    assert lines[:3] == ["Orange | 48", "Lit buildings (S1) | 33", "A  6 x 1 = 6   lamps: C1"]
+    assert "Unbuilt (S3) | -3" in lines
     assert "1 left (size 4)" in lines
+    assert lines[-1] == "RESULT: blue wins, orange 48 - blue 57"
     # Blue's Le Peintre line shows what it counted: the painter's area (and asks for that overlay).
     card = next(
         b for b in page.driver.find_elements("css selector", "#breakdown button.counts") if "Le Peintre" in b.text
     )
-    assert card.text == "Le Peintre: 2 lamps in the painter's area: C1, D3\n4"
+    assert card.text == "Le Peintre: 4 (2 lamps in the painter's area: C1, D3)"
     page.click(card)
     assert marked(page, "#overlay rect.highlight") == {"C1", "D1", "D2", "D3"}
     page.wait_for(lambda: script(page, "return document.querySelector('#picture .overlay.painter') !== null"))

@@ -44,7 +44,7 @@ FETCHED: Final = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """Those Pyodide fetches (the two ``.mjs`` are imported): with the wheels, what the worker's progress counts."""
 WHEELS: Final = {"paris-score": ("paris_score",), "attrs": ("attr", "attrs")}
 """Distribution -> its top-level packages: all the browser needs (paris_score.page loads neither click nor a server)."""
-STATIC: Final = ("index.html", "style.css", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
+STATIC: Final = ("index.html", "style.css", "i18n.js", "app.js", "paris2020.js", "engine.js", "worker.js", "icon.svg")
 ICON_SIZES: Final = (192, 512)
 HEAD: Final = f"""<head>
 <meta http-equiv="Content-Security-Policy" content="{policy.STATIC}">
@@ -300,11 +300,13 @@ def static_index(html: str) -> str:
 
 
 def manifest() -> dict[str, object]:
-    """The web app manifest: installable on a phone's home screen, opening the page full screen."""
+    """The web app manifest: installable on a phone's home screen, opening the page full screen.
+
+    It holds no words, only the program's name: one manifest serves every language, and the page, once open, speaks
+    the player's (docs/languages.md)."""
     return {
-        "name": "paris-score: scoring at the table",
-        "short_name": "Paris score",
-        "description": "Tap the board of Paris: La Cité de la Lumière, read the score; works offline.",
+        "name": "paris-score",
+        "short_name": "paris-score",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",

@@ -58,8 +58,10 @@ MODULES: Final = (
     "paris_score.paris2020.scoring",
     "paris_score.paris2020.report",
     "paris_score.paris2020.document",
+    "paris_score.page",
+    "paris_score.i18n.page_words",
 )
-"""The modules that make the library's templates (each when imported)."""
+"""The modules that make the library's templates (each when imported): the table page's words too (``page.``)."""
 
 
 def all_templates() -> dict[str, Template]:

@@ -19,23 +19,32 @@ const TAP_TOOLS = new Set(["annex", "jardin", "painter", "dancer", "statue", "fo
   "large_streetlight", "chartier"]);
 // What the next tap does, by tool (the hint under the verdict; toolHint() for the building tools and the pieces).
 const HINTS = {
-  "ground-o": "Tap to paint orange; a drag paints the spaces of the colour it starts on.",
-  "ground-b": "Tap to paint blue; a drag paints the spaces of the colour it starts on.",
-  "ground-m": "Tap to paint mixed; a drag paints the spaces of the colour it starts on.",
-  "ground-l": "Tap to make a streetlight space; a drag makes those of the colour it starts on.",
-  annex: "Tap the free space the annex stands on, beside its building; tap it again to remove it.",
-  jardin: "Tap a building to make it the Jardin des Plantes (tap again to unmark it).",
-  statue: "Tap to place the statue; tap it again to turn it.",
-  erase: "Tap spaces to take pieces and buildings off them.",
+  "ground-o": "page.hint.ground-o",
+  "ground-b": "page.hint.ground-b",
+  "ground-m": "page.hint.ground-m",
+  "ground-l": "page.hint.ground-l",
+  annex: "page.hint.annex",
+  jardin: "page.hint.jardin",
+  statue: "page.hint.statue",
+  erase: "page.hint.erase",
 };
-// The words the page puts into its sentences (the position's own names are codes: "b", "orange", "up").
-const PLAYER_NAMES = { orange: "orange", blue: "blue" };
-const COLOUR_NAMES = { o: "orange", b: "blue", m: "mixed" };
-const PIECE_NAMES = { painter: "painter", dancer: "dancer", statue: "statue", fountain: "fountain",
-  streetlight: "streetlight tile", large_streetlight: "large streetlight", chartier: "Chartier space" };
-const FACING_NAMES = { up: "up", right: "right", down: "down", left: "left" };
-const OVERLAY_LABELS = { lit: "Lamps", groups: "Largest groups", painter: "Painter's area", dancer: "Dancer's area",
-  "large-light": "Large streetlight's reach", problems: "Problems" };
+const GROUND_CHANGES = { o: "page.change.ground-o", b: "page.change.ground-b", m: "page.change.ground-m", l: "page.change.ground-l" };
+const PIECES = ["painter", "dancer", "statue", "fountain", "streetlight", "large_streetlight", "chartier"];
+const OVERLAY_LABELS = { lit: "page.overlay.lit", groups: "page.overlay.groups", painter: "page.overlay.painter",
+  dancer: "page.overlay.dancer", "large-light": "page.overlay.large-light", problems: "page.overlay.problems" };
+const PROBLEM_KINDS = { error: "page.kind.error", todo: "page.kind.todo", warning: "page.kind.warning" };
+// The words of the game are the library's (player.orange, piece.painter, card.le-peintre, facing.up): the position
+// names them by code, and each language's catalog says them as that edition prints them.
+const T = i18n.text;
+const say = i18n.say;
+const playerWord = (name) => T(`player.${name}`);
+const pieceWord = (kind) => T(`piece.${kind}`);
+const cardWord = (slug) => T(`card.${slug}`);
+/** A text said with its first letter in capitals (a sentence of its own). */
+const sentence = (text) => {
+  const words = say(text);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 const TAP_SLOP = 10; // CSS pixels a finger may move and still tap
 
 let facts = null; // /static/facts.json: colours, geometry, postcards, patterns (from the library)
@@ -48,7 +57,7 @@ let redoStack = [];
 let tool = "ground-b";
 let selected = null; // id of the building taps extend (select() keeps it)
 let pendingAnnex = null; // {space, ids}: an annex tapped beside several buildings, waiting for a tap on the one it joins
-let said = null; // a message in the hint's place until the next action (else the tool's hint, toolHint())
+let said = null; // a message (a text) in the hint's place until the next action (else the tool's hint, toolHint())
 let stroke = null; // {cells: [sq...], last: [x, y], drags: bool, from: [clientX, clientY]} while the pointer is down
 let dragPaints = false; // on a touch screen a swipe scrolls the page; "Drag to paint" makes it paint
 let preview = null; // cells drawn over the picture until the next picture arrives
@@ -57,8 +66,13 @@ let highlight = null; // {cells: Set, overlay: name|null, key: string}
 let shown = new Set(); // overlays switched on by the toggles
 let problems = [];
 let problemsOpen = false; // every problem listed under the verdict, not only the first
-let changes = []; // what the changes not yet answered did, in words (said in the header with the totals they made)
-let shownScore = null; // {orange, blue, winner} as the header shows them
+let changes = []; // what the changes not yet answered did, as texts (said in the header with the totals they made)
+let shownScore = null; // {orange, blue, winner} as the header shows them (the winner a text)
+let changeLine = null; // the text the change line shows (said anew if the language changes)
+let engineState = null; // the referee's start as static/engine.js last reported it
+// What the referee's latest answer made of the entry (said anew if the language changes): the verdict, what it
+// lists, the winner, the report and its lines.
+let result = null;
 let changeTimer = null;
 let breakdownOpen = false;
 let pictureGeneration = 0; // the latest picture (a refresh or a redraw of the overlays)
@@ -110,7 +124,7 @@ function remember(stack, p) {
   if (stack.length > HISTORY_LIMIT) stack.shift();
 }
 
-/** A change of the entry, said in the header (`what`: describe()'s words unless given) with the totals it makes. */
+/** A change of the entry, said in the header (`what`: describe()'s text unless given) with the totals it makes. */
 function commit(next, what = describe(pos, next)) {
   remember(undoStack, pos);
   redoStack = [];
@@ -121,9 +135,10 @@ function commit(next, what = describe(pos, next)) {
 
 /** After a change, what was said of an earlier import, export or share link is out of date. */
 function clearMessages() {
-  $("io-errors").replaceChildren();
-  say("io-message", null);
-  say("out-message", null);
+  ioErrors = [];
+  drawIoErrors();
+  tell("io-message", null);
+  tell("out-message", null);
   alertTop(null);
 }
 
@@ -147,7 +162,7 @@ function store() {
   try {
     localStorage.setItem(STORAGE_KEY, now);
   } catch (e) {
-    return hint("This browser does not keep the entry (storage refused): download it before closing.");
+    return hint(T("page.hint.not-stored"));
   }
   try {
     localStorage.setItem(HISTORY_KEY, `{"now":${now},"undo":[${undoStack.join(",")}],"redo":[${redoStack.join(",")}]}`);
@@ -155,7 +170,7 @@ function store() {
     try {
       localStorage.removeItem(HISTORY_KEY); // an older history must not be taken for this entry's
     } catch (ignored) {}
-    hint("Storage refused the undo history: the entry is kept, undo works until a reload.");
+    hint(T("page.hint.history-not-stored"));
   }
 }
 
@@ -167,13 +182,13 @@ function restore() {
     stored = localStorage.getItem(STORAGE_KEY);
     kept = localStorage.getItem(HISTORY_KEY);
   } catch (e) {
-    hint("This browser does not keep the entry (storage refused): download it before closing.");
+    hint(T("page.hint.not-stored"));
   }
   if (!stored) return false;
   try {
     pos = complete(JSON.parse(stored));
   } catch (e) {
-    hint("The stored entry could not be read; starting from an empty board.");
+    hint(T("page.hint.unreadable-store"));
     return false;
   }
   try {
@@ -196,7 +211,7 @@ function undo() {
   remember(redoStack, pos);
   clearMessages();
   said = null;
-  noteChange(`Undone: ${describe(pos, back) || "nothing"}`);
+  noteChange(T("page.change.undone", { what: describe(pos, back) || T("page.change.nothing") }));
   setPosition(back);
 }
 
@@ -206,7 +221,7 @@ function redo() {
   remember(undoStack, pos);
   clearMessages();
   said = null;
-  noteChange(`Redone: ${describe(pos, again) || "nothing"}`);
+  noteChange(T("page.change.redone", { what: describe(pos, again) || T("page.change.nothing") }));
   setPosition(again);
 }
 
@@ -225,66 +240,74 @@ function select(id) {
 const colourAt = (p, sq) => p.ground[sq >> 3][sq & 7];
 
 /** Spaces by name, or how many when they are many. */
-const spaceList = (names) => (names.length <= 4 ? names.join(", ") : `${names.length} spaces`);
+const spaceList = (names) => (names.length <= 4 ? names : T("count.space", { n: names.length }));
 
-/** What changed from entry `a` to entry `b`, in words ("statue turned: faces down"), or null if nothing did. */
+/** Texts one after another: "A; B; C". */
+const then = (texts) => texts.reduce((a, b) => T("page.then", { a, b }));
+
+/** "A", "A and B", "A, B and C": texts or names (also used by paris2020.js). */
+const andList = (items) => (items.length < 2 ? items[0] ?? "" : T("and", { a: items.slice(0, -1), b: items[items.length - 1] }));
+
+/** What changed from entry `a` to entry `b`, as a text ("statue turned: faces down"), or null if nothing did. */
 function describe(a, b) {
   const parts = [];
   for (const id of new Set([...a.buildings, ...b.buildings].map((x) => x.id))) {
     const x = a.buildings.find((v) => v.id === id);
     const y = b.buildings.find((v) => v.id === id);
     if (!x) {
-      parts.push(`building ${id} of ${PLAYER_NAMES[y.owner]} drawn on ${spaceList(y.cells)}`);
+      parts.push(T("page.change.building-drawn", { id, player: playerWord(y.owner), spaces: spaceList(y.cells) }));
       continue;
     }
     if (!y) {
-      parts.push(`building ${id} removed`);
+      parts.push(T("page.change.building-removed", { id }));
       continue;
     }
     const added = y.cells.filter((n) => !x.cells.includes(n));
     const gone = x.cells.filter((n) => !y.cells.includes(n));
-    if (added.length) parts.push(`${spaceList(added)} added to building ${id}`);
-    if (gone.length) parts.push(`${spaceList(gone)} taken off building ${id}`);
-    if (x.owner !== y.owner) parts.push(`building ${id} is ${PLAYER_NAMES[y.owner]}'s now`);
-    if (x.annex !== y.annex) parts.push(y.annex ? `annex on ${y.annex} joins building ${id}` : `annex on ${x.annex} taken off building ${id}`);
-    if (!x.piece !== !y.piece) parts.push(y.piece ? `building ${id} is the Jardin des Plantes` : `building ${id} is no longer the Jardin des Plantes`);
+    if (added.length) parts.push(T("page.change.spaces-added", { spaces: spaceList(added), id }));
+    if (gone.length) parts.push(T("page.change.spaces-taken", { spaces: spaceList(gone), id }));
+    if (x.owner !== y.owner) parts.push(T("page.change.owner", { id, player: playerWord(y.owner) }));
+    if (x.annex !== y.annex) {
+      parts.push(y.annex ? T("page.change.annex-joins", { space: y.annex, id }) : T("page.change.annex-taken", { space: x.annex, id }));
+    }
+    if (!x.piece !== !y.piece) parts.push(T(y.piece ? "page.change.jardin" : "page.change.jardin-not", { id }));
   }
   const painted = {};
   for (let sq = 0; sq < 64; sq++) {
     if (colourAt(a, sq) !== colourAt(b, sq)) (painted[colourAt(b, sq)] ||= []).push(sqName(sq));
   }
-  for (const [code, names] of Object.entries(painted)) {
-    parts.push(code === "l" ? `streetlight spaces: ${spaceList(names)}` : `${COLOUR_NAMES[code]} cobblestones: ${spaceList(names)}`);
-  }
-  for (const [kind, name] of Object.entries(PIECE_NAMES)) {
+  for (const [code, names] of Object.entries(painted)) parts.push(T(GROUND_CHANGES[code], { spaces: spaceList(names) }));
+  for (const kind of PIECES) {
     const at = (p) => (kind === "statue" ? p.pieces.statue && p.pieces.statue.at : p.pieces[kind]);
     const [x, y] = [at(a), at(b)];
-    const facing = y && kind === "statue" ? FACING_NAMES[b.pieces.statue.facing] : null;
+    const facing = y && kind === "statue" ? T(`facing.${b.pieces.statue.facing}`) : null;
+    const piece = pieceWord(kind);
     if (x === y) {
-      if (facing && a.pieces.statue.facing !== b.pieces.statue.facing) parts.push(`statue turned: faces ${facing}`);
-    } else if (!y) parts.push(`${name} taken off ${x}`);
-    else if (facing) parts.push(x ? `statue moved to ${y}, facing ${facing}` : `statue put on ${y}, facing ${facing}`);
-    else parts.push(x ? `${name} moved to ${y}` : `${name} put on ${y}`);
+      if (facing && a.pieces.statue.facing !== b.pieces.statue.facing) parts.push(T("page.change.statue-turned", { facing }));
+    } else if (!y) parts.push(T("page.change.piece-taken", { piece, space: x }));
+    else if (facing) parts.push(T(x ? "page.change.statue-moved" : "page.change.statue-put", { space: y, facing }));
+    else parts.push(T(x ? "page.change.piece-moved" : "page.change.piece-put", { piece, space: y }));
   }
   for (const card of facts.cards) {
     let used = false;
-    for (const player of ["orange", "blue"]) {
-      const [x, y] = [a, b].map((p) => p.postcards[player].includes(card.slug));
+    for (const who of ["orange", "blue"]) {
+      const [x, y] = [a, b].map((p) => p.postcards[who].includes(card.slug));
       used ||= y && !x;
-      if (x !== y) parts.push(y ? `${card.title} used by ${PLAYER_NAMES[player]}` : `${card.title} no longer used by ${PLAYER_NAMES[player]}`);
+      if (x !== y) parts.push(T(y ? "page.change.card-used" : "page.change.card-not-used", { card: cardWord(card.slug), player: playerWord(who) }));
     }
     const [x, y] = [a, b].map((p) => p.postcards.in_play.includes(card.slug));
-    if (x !== y && !used) parts.push(y ? `${card.title} in play` : `${card.title} out of play`);
+    if (x !== y && !used) parts.push(T(y ? "page.change.card-in" : "page.change.card-out", { card: cardWord(card.slug) }));
   }
-  for (const player of ["orange", "blue"]) {
-    const [x, y] = [a, b].map((p) => p.reserve[player]);
+  for (const who of ["orange", "blue"]) {
+    const [x, y] = [a, b].map((p) => p.reserve[who]);
     if (JSON.stringify(x) === JSON.stringify(y)) continue;
     const sizes = (y || []).map((e) => (typeof e === "number" ? e : e.size)).join(" ");
-    parts.push(!y ? `${PLAYER_NAMES[player]} reserve: not given` : sizes ? `${PLAYER_NAMES[player]} reserve: ${sizes}` : `${PLAYER_NAMES[player]} reserve: none`);
+    const id = !y ? "page.change.reserve-not-given" : sizes ? "page.change.reserve" : "page.change.reserve-none";
+    parts.push(T(id, { player: playerWord(who), sizes }));
   }
-  if (JSON.stringify(a.rules) !== JSON.stringify(b.rules)) parts.push(`large streetlight pattern: ${b.rules.large_streetlight_pattern}`);
+  if (JSON.stringify(a.rules) !== JSON.stringify(b.rules)) parts.push(T("page.change.pattern", { pattern: b.rules.large_streetlight_pattern }));
   if (!parts.length) return null;
-  return parts.length <= 3 ? parts.join("; ") : `${parts.length} changes`;
+  return parts.length <= 3 ? then(parts) : T("page.change.many", { n: parts.length });
 }
 
 /** Say a change in the header at once; its totals follow with the referee's answer (showChange). */
@@ -294,23 +317,31 @@ function noteChange(what) {
   showChange(null);
 }
 
-/** The changes not yet answered, in words, and once `after` ({orange, blue, winner}, the answer's) is in, what they
- * did to the totals; said over the title for a few seconds, Undo beside it. */
+/** The changes not yet answered, and once `after` ({orange, blue, winner}, the answer's) is in, what they did to the
+ * totals; said over the title for a few seconds, Undo beside it. */
 function showChange(after) {
   if (!changes.length) return;
   const last = changes[changes.length - 1];
-  let text = changes.length === 1 ? last : `${changes.length} changes, the last: ${last}`;
+  let text = changes.length === 1 ? last : T("page.change.last", { n: changes.length, last });
   if (after && shownScore) {
     const moved = ["orange", "blue"].filter((p) => shownScore[p] !== after[p]);
-    const score = moved.map((p) => `${PLAYER_NAMES[p]} ${shownScore[p]} → ${after[p]}`).join(", ") || "score unchanged";
-    text = after.winner === shownScore.winner ? `${text}; ${score}` : `${text}; ${score}; ${after.winner}`;
+    const score = moved.length
+      ? moved.map((p) => T("page.change.score", { player: playerWord(p), before: shownScore[p], after: after[p] }))
+      : T("page.change.unchanged");
+    const sameWinner = JSON.stringify(after.winner) === JSON.stringify(shownScore.winner);
+    text = then(sameWinner ? [text, score] : [text, score, after.winner]);
   }
-  $("change").textContent = text[0].toUpperCase() + text.slice(1);
+  changeLine = text;
+  drawChange();
   $("change").hidden = false;
   clearTimeout(changeTimer);
   changeTimer = setTimeout(() => {
     $("change").hidden = true;
   }, CHANGE_MS);
+}
+
+function drawChange() {
+  if (changeLine) $("change").textContent = sentence(changeLine);
 }
 
 // -- editing ------------------------------------------------------------------------------------------------
@@ -367,13 +398,13 @@ function build(p, cells, owner) {
     return;
   }
   const id = nextId(p);
-  if (id === null) return hint("No building ids left.");
+  if (id === null) return hint(T("page.hint.no-ids"));
   p.buildings.push({ id, owner, cells: free.map(sqName) });
   groundUnder(p, owner, free);
   select(id);
   // A drag always starts a new building, even from an existing one's space (a finger that slipped): said, with
   // the way to grow that one instead.
-  if (start) hint(`New building ${id}; ${start.id}, where the drag started, stays as it was (tap it to grow it).`);
+  if (start) hint(T("page.hint.drag-started", { id, from: start.id }));
 }
 
 /** The buildings an annex on `sq` may join (P8): those beside it of the player who used Bouquinistes, else of the
@@ -404,7 +435,7 @@ function annex(p, sq) {
     return;
   }
   const next = annexCandidates(p, sq);
-  if (!next.length || tapped) return hint("The annex goes on a free space next to a building.");
+  if (!next.length || tapped) return hint(T("page.hint.annex-where"));
   if (next.length > 1) {
     pendingAnnex = { space: name, ids: next.map((b) => b.id) };
     return;
@@ -421,7 +452,7 @@ function join(p, building, sq) {
 
 function jardin(p, sq) {
   const b = buildingAt(p, sq);
-  if (!b) return hint("Tap a building to make it the Jardin des Plantes.");
+  if (!b) return hint(T("page.hint.jardin-where"));
   if (b.piece === "jardin-des-plantes") delete b.piece;
   else b.piece = "jardin-des-plantes";
 }
@@ -519,7 +550,7 @@ function onPointerMove(ev) {
   const moves = ev.getCoalescedEvents ? ev.getCoalescedEvents() : [];
   for (const move of moves.length ? moves : [ev]) addStrokePoint(pointToSvg(move));
   const from = tool.startsWith("building-") && stroke.cells.length > 1 && buildingAt(pos, stroke.cells[0]);
-  if (from) hint(`Dragging a new building: building ${from.id}, where the drag started, stays as it was.`);
+  if (from) hint(T("page.hint.dragging", { id: from.id }));
   drawOverlay();
 }
 
@@ -618,12 +649,20 @@ async function post(path, body) {
   return { status: response.status, data };
 }
 
+/** The referee's start in words: its stage (static/worker.js), the download in MB as the language writes them. */
+function engineText(state) {
+  const mb = (bytes) => (bytes / 1e6).toLocaleString(i18n.language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (state.id === "page.engine.downloaded") return T(state.id, { received: mb(state.received), total: mb(state.total) });
+  return T(state.id, { error: state.error });
+}
+
 function showEngine(state) {
   // The static page loads its referee on the first visit: said over the page's top edge (in both games' views),
   // until it runs; a referee that cannot start is said in the header, where the winner would be.
-  $("engine-status").textContent = state.text;
+  engineState = state;
+  $("engine-status").textContent = say(engineText(state));
   $("engine-status").hidden = state.stage !== "loading";
-  if (state.stage === "failed") $("winner").textContent = state.text;
+  if (state.stage === "failed") $("winner").textContent = say(engineText(state));
 }
 
 /**
@@ -682,9 +721,8 @@ function stale(on) {
   document.body.classList.toggle("stale", on);
   $("stale").hidden = !on;
   if (on) {
-    $("verdict").textContent = "The referee does not answer";
-    $("verdict-bar").className = "verdict-bar error";
-    showProblems([{ kind: "error", text: "The totals are of an earlier entry: each change asks again." }], []);
+    verdictShown = { text: T("page.verdict.no-answer"), kind: "error", items: [{ kind: "error", text: T("page.problem.no-answer") }] };
+    drawVerdict();
   }
 }
 
@@ -724,88 +762,126 @@ function showResult(answer) {
   const breaks = problems.filter((p) => kindOf(p) === "error");
   const todo = problems.filter((p) => kindOf(p) === "todo");
   const report = table && table.score;
-  const leftOut = table ? table.left_out : [];
+  const leftOut = table ? table.left_out_i18n : [];
   const final = !!report && !breaks.length && !todo.length && !leftOut.length;
   document.body.classList.toggle("illegal", breaks.length > 0);
   document.body.classList.toggle("unfinished", !breaks.length && todo.length > 0);
   $("not-final").hidden = !report || final || isEmpty(pos);
-  const bar = $("verdict-bar");
-  const verdict = $("verdict");
   const first = []; // said before the problems: why the entry is not read, or what the score leaves out
+  let verdict;
   if (!table) {
-    verdict.textContent = "The entry cannot be read";
-    bar.className = "verdict-bar error";
+    verdict = { text: T("page.verdict.unreadable"), kind: "error" };
     first.push(...messages(answer.data).map((text) => ({ kind: "error", text })));
   } else if (breaks.length) {
-    verdict.textContent = breaks.length === 1 ? "Breaks a rule: score not final" : `Breaks ${breaks.length} rules: score not final`;
-    bar.className = "verdict-bar error";
+    verdict = { text: T("page.verdict.breaks", { n: breaks.length }), kind: "error" };
   } else if (todo.length) {
-    verdict.textContent = `Entry not finished: ${todo.length} to enter`;
-    bar.className = "verdict-bar todo";
+    verdict = { text: T("page.verdict.todo", { n: todo.length }), kind: "todo" };
   } else {
-    verdict.textContent = problems.length ? `Legal: the score is final (${count(problems.length, "note")})` : "Legal: the score is final";
-    bar.className = "verdict-bar legal";
+    verdict = { text: problems.length ? T("page.verdict.legal-notes", { n: problems.length }) : T("page.verdict.legal"), kind: "legal" };
   }
-  if (leftOut.length) first.push({ kind: "warning", text: `Scored without ${andList(leftOut)}, which stands on another piece`, rule: "W1" });
-  const winner = $("winner");
-  if (report) {
-    $("total-orange").textContent = report.players.orange.total;
-    $("total-blue").textContent = report.players.blue.total;
-    // A board without buildings is no game yet: the referee names no winner (paris-table/1's winner is null).
-    if (table.winner === null) winner.textContent = isEmpty(pos) ? "the board is empty" : "no buildings yet";
-    else winner.textContent = table.winner === "tie" ? "a tie" : `${PLAYER_NAMES[table.winner]} wins`;
-    winner.className = "winner " + (table.winner || "");
-  } else {
-    $("total-orange").textContent = "–";
-    $("total-blue").textContent = "–";
-    winner.textContent = "no score";
-    winner.className = "winner";
-  }
-  const after = report && { orange: report.players.orange.total, blue: report.players.blue.total, winner: winner.textContent };
+  if (leftOut.length) first.push({ kind: "warning", text: T("page.problem.left-out", { thing: andList(leftOut) }), rule: "W1" });
+  let winner = T("page.winner.none");
+  // A board without buildings is no game yet: the referee names no winner (paris-table/1's winner is null).
+  if (report && table.winner === null) winner = T(isEmpty(pos) ? "page.winner.empty" : "page.winner.no-buildings");
+  else if (report) winner = table.winner === "tie" ? T("page.winner.tie") : T("page.winner.wins", { player: playerWord(table.winner) });
+  result = { report, winner, winnerClass: report ? table.winner || "" : "", lines: table ? table.lines : [], counted: table ? table.counted : null };
+  const sorted = problems.map((p, i) => [p, i]).sort(([a], [b]) => KIND_ORDER[kindOf(a)] - KIND_ORDER[kindOf(b)]);
+  const items = sorted.map(([p, i]) => ({ kind: kindOf(p), text: p.message_i18n || p.message, rule: p.rule, spaces: p.spaces, key: "problem" + i }));
+  verdictShown = { ...verdict, items: [...first, ...items] };
+  const after = report && { orange: report.players.orange.total, blue: report.players.blue.total, winner };
   showChange(after);
   changes = [];
   if (after) shownScore = after;
-  showBreakdown(report, table ? table.counted : null);
-  showProblems(first, problems);
+  drawResult();
   drawOverlay();
 }
 
-/** "A", "A and B", "A, B and C" (also used by paris2020.js). */
-const andList = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-function messages(data) {
-  if (!data || typeof data !== "object") return [String(data)];
-  const lines = (data.errors || []).map((e) => (e.where ? `${e.where}: ${e.message}` : e.message));
-  return lines.length ? lines : [data.error];
+/** The totals, the winner, the breakdown and the verdict of the referee's latest answer, in the page's language. */
+function drawResult() {
+  if (!result) return;
+  const report = result.report;
+  $("total-orange").textContent = report ? report.players.orange.total : "–";
+  $("total-blue").textContent = report ? report.players.blue.total : "–";
+  $("winner").textContent = say(result.winner);
+  $("winner").className = "winner " + result.winnerClass;
+  showBreakdown();
+  drawVerdict();
 }
 
-const cardTitle = (slug) => (facts.cards.find((c) => c.slug === slug) || { title: slug }).title;
-const CARD_OVERLAYS = { "le-peintre": "painter", "moulin-rouge": "dancer" };
+/** An answer's errors, as texts where the referee gave them so ("where: message"), else its error. */
+function messages(data) {
+  if (!data || typeof data !== "object") return [String(data)];
+  const lines = (data.errors || []).map((e) => {
+    const message = e.message_i18n || e.message;
+    return e.where ? T("page.where", { where: e.where, message }) : message;
+  });
+  return lines.length ? lines : [data.error_i18n || data.error];
+}
 
-/** The spaces of the buildings named by ``ids`` (of ``player``), annexes included. */
-function buildingCells(ids, player) {
+const CARD_OVERLAYS = { "le-peintre": "painter", "moulin-rouge": "dancer" };
+const BUILDING_LINES = new Set(["report.building", "report.building.annex", "report.building.jardin"]);
+
+/** The spaces of the buildings named by ``ids`` (of ``owner``), annexes included. */
+function buildingCells(ids, owner) {
   const cells = new Set();
   for (const b of pos.buildings) {
-    if (ids.includes(b.id) && b.owner === player) for (const n of [...b.cells, ...(b.annex ? [b.annex] : [])]) cells.add(sqOf(n));
+    if (ids.includes(b.id) && b.owner === owner) for (const n of [...b.cells, ...(b.annex ? [b.annex] : [])]) cells.add(sqOf(n));
   }
   return cells;
 }
 
-/** The breakdown, from the paris-score/1 report: per player, a line per scoring line; a line that counted
- * spaces shows them on the board when tapped. */
-function showBreakdown(report, counted) {
+/** What a line of the breakdown counted on the board, to show when it is tapped (else null): a building and its
+ * lamps, the largest group, a postcard's spaces or area. `owner`: the player whose part the line is in. */
+function lineCounted(line, owner) {
+  const { id, args } = line.text_i18n;
+  if (BUILDING_LINES.has(id)) {
+    const building = String(args.id).trim();
+    const cells = buildingCells([building], owner);
+    const lit = result.report.players[owner].lit_buildings.buildings.find((b) => b.id === building);
+    for (const lamp of lit ? lit.lamps : []) cells.add(sqOf(lamp));
+    return { cells, overlay: "lit", key: `${owner}-lit-${building}` };
+  }
+  if (id === "report.largest-group") {
+    const group = result.report.players[owner].largest_group.buildings;
+    return group.length ? { cells: buildingCells(group, owner), overlay: "groups", key: `${owner}-group` } : null;
+  }
+  if (id === "report.card") {
+    const card = args.card.id.slice("card.".length);
+    const spaces = ((result.counted && result.counted[owner][card]) || []).map(sqOf);
+    const overlay = CARD_OVERLAYS[card] || null;
+    return spaces.length || overlay ? { cells: new Set(spaces), overlay, key: `${owner}-card-${card}` } : null;
+  }
+  return null;
+}
+
+/** The breakdown, line by line as the referee gives it (paris-table/1's `lines`: the command line's text output,
+ * said in the page's language): a player's part under a line with the player's total; a line that counted spaces
+ * shows them on the board when tapped. */
+function showBreakdown() {
   const list = $("breakdown");
   list.replaceChildren();
-  if (!report) return;
-  const line = (text, points, found, cls, key) => {
+  if (!result.report) return;
+  let owner = null;
+  for (const line of result.lines) {
+    const { id } = line.text_i18n;
+    let cls = ["head", "section", "item"][line.depth];
+    let points = line.points;
+    if (id === "report.player") {
+      owner = line.text_i18n.args.player.id.slice("player.".length);
+      cls = "head " + owner;
+      points = result.report.players[owner].total;
+    } else if (line.depth === 0) {
+      owner = null;
+      cls = id === "report.note" ? "note" : "result";
+    } else if (id === "report.free") cls = "item tie-break";
+    const found = owner && lineCounted(line, owner);
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
     button.className = "line " + cls + (found ? " counts" : "");
     const what = document.createElement("span");
     what.className = "what";
-    what.append(...text);
+    what.textContent = sentence(line.text_i18n);
     button.appendChild(what);
     if (points !== null) {
       const n = document.createElement("span");
@@ -814,74 +890,43 @@ function showBreakdown(report, counted) {
       button.appendChild(n);
     }
     if (found) {
-      button.addEventListener("click", () => toggleHighlight({ ...found, key }));
-      button.setAttribute("aria-pressed", String(!!highlight && highlight.key === key));
+      button.addEventListener("click", () => toggleHighlight(found));
+      button.setAttribute("aria-pressed", String(!!highlight && highlight.key === found.key));
     } else button.disabled = true;
     item.appendChild(button);
     list.appendChild(item);
-  };
-  const rule = (id) => {
-    const small = document.createElement("small");
-    small.className = "rule";
-    small.textContent = id;
-    return small;
-  };
-  for (const player of ["orange", "blue"]) {
-    const s = report.players[player];
-    line([player[0].toUpperCase() + player.slice(1)], s.total, null, "head " + player, player);
-    line(["Lit buildings ", rule("S1")], s.lit_buildings.points, null, "section", player + "-lit");
-    for (const b of s.lit_buildings.buildings) {
-      const cells = buildingCells([b.id], player);
-      for (const lamp of b.lamps) cells.add(sqOf(lamp));
-      const lamps = b.lamps.length ? ` (${b.lamps.join(", ")})` : "";
-      line([`${b.id}: ${count(b.size, "space")} × ${count(b.lamps.length, "lamp")}${lamps}`], b.points, { cells, overlay: "lit" }, "item", `${player}-lit-${b.id}`);
-    }
-    const group = s.largest_group.buildings;
-    line(["Largest group ", rule("S2")], s.largest_group.points, group.length ? { cells: buildingCells(group, player), overlay: "groups" } : null, "section", player + "-group");
-    line([group.length ? group.join(" + ") : "no buildings"], null, null, "item", "");
-    const u = s.unbuilt;
-    const left = !u.given ? "none entered (counted as none)" : u.count ? `${u.count} left (size${u.count === 1 ? "" : "s"} ${u.sizes.join(", ")})` : "none left";
-    line(["Buildings not built ", rule("S3")], u.points, null, "section", player + "-unbuilt");
-    line([left + (u.waived_by ? `, waived by ${cardTitle(u.waived_by)}` : "")], null, null, "item", "");
-    line(["Postcards ", rule("S4")], s.postcards.points, null, "section", player + "-cards");
-    for (const c of s.postcards.cards) {
-      const spaces = ((counted && counted[player][c.card]) || []).map(sqOf);
-      const found = spaces.length || CARD_OVERLAYS[c.card] ? { cells: new Set(spaces), overlay: CARD_OVERLAYS[c.card] || null } : null;
-      line([`${cardTitle(c.card)}: ${c.detail}`], c.points, found, "item", `${player}-card-${c.card}`);
-    }
-    line([`Free spaces of ${player}'s colour (settles a tie): ${s.free_own_spaces}`], null, null, "item tie-break", "");
   }
-  for (const note of report.notes) line([note], null, null, "note", "");
 }
 
-const PROBLEM_KINDS = { error: "Breaks a rule", todo: "To enter", warning: "Note" };
+const KIND_ORDER = { error: 0, todo: 1, warning: 2 };
+let verdictShown = null; // {text, kind, items}: the verdict and what it lists (first what it adds, then the problems)
 let firstCut = false; // the first problem's words do not all fit the verdict's slot
 
-/** Under the verdict: `first` (what the verdict adds), then the referee's problems, rule breaks first, then what is
- * still to enter, then notes; each that names spaces marks them on the board when tapped. */
-function showProblems(first, found) {
+/** The verdict, then under it what it adds and the referee's problems, rule breaks first, then what is still to
+ * enter, then notes; each that names spaces marks them on the board when tapped. */
+function drawVerdict() {
+  if (!verdictShown) return;
+  $("verdict").textContent = say(verdictShown.text);
+  $("verdict-bar").className = "verdict-bar " + verdictShown.kind;
   const list = $("problems");
   list.replaceChildren();
-  const order = { error: 0, todo: 1, warning: 2 };
-  const sorted = found.map((p, i) => [p, i]).sort(([a], [b]) => order[kindOf(a)] - order[kindOf(b)]);
-  const items = [
-    ...first,
-    ...sorted.map(([p, i]) => ({ kind: kindOf(p), text: p.message[0].toUpperCase() + p.message.slice(1), rule: p.rule, spaces: p.spaces, key: "problem" + i })),
-  ];
-  for (const p of items) {
+  for (const p of verdictShown.items) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
     button.className = "problem " + p.kind;
     const label = document.createElement("span");
     label.className = "kind";
-    label.textContent = PROBLEM_KINDS[p.kind];
+    label.textContent = say(T(PROBLEM_KINDS[p.kind]));
+    const message = document.createElement("span");
+    message.className = "message";
+    message.textContent = sentence(p.text);
     const rule = document.createElement("small");
     rule.className = "rule";
     rule.textContent = p.rule || "";
     const text = document.createElement("span");
     text.className = "text";
-    text.append(label, " ", p.text + " ", rule);
+    text.append(label, " ", message, " ", rule);
     button.appendChild(text);
     if (p.spaces && p.spaces.length) {
       button.addEventListener("click", () => {
@@ -918,8 +963,8 @@ function labelMoreProblems() {
   const more = $("more-problems");
   const n = $("problems").children.length;
   more.hidden = n < 2 && !(n === 1 && firstCut) && !problemsOpen;
-  if (problemsOpen) more.textContent = n > 1 ? "Only the first" : "Less";
-  else more.textContent = n > 1 ? `All ${n}` : "More";
+  if (problemsOpen) more.textContent = say(T(n > 1 ? "page.more.first" : "page.more.less"));
+  else more.textContent = n > 1 ? say(T("page.more.all", { n })) : say(T("page.more"));
   more.setAttribute("aria-expanded", String(problemsOpen));
 }
 
@@ -929,7 +974,7 @@ function showBreakdownBox(open) {
   $("breakdown-box").hidden = !open;
   $("show-breakdown").setAttribute("aria-expanded", String(open));
   $("totals").setAttribute("aria-expanded", String(open));
-  $("show-breakdown").textContent = open ? "Fold the lines" : "Show every line";
+  $("show-breakdown").textContent = say(T(open ? "page.breakdown.fold" : "page.breakdown.show"));
 }
 
 function toggleHighlight(next) {
@@ -960,7 +1005,7 @@ function drawControls() {
     const row = document.createElement("tr");
     row.dataset.card = card.slug;
     const name = document.createElement("td");
-    name.textContent = card.title + (card.starred ? " ★" : "");
+    name.textContent = say(cardWord(card.slug)) + (card.starred ? " ★" : "");
     row.appendChild(name);
     const inPlay = pos.postcards.in_play.includes(card.slug);
     const cell = (b) => {
@@ -968,10 +1013,10 @@ function drawControls() {
       td.appendChild(b);
       row.appendChild(td);
     };
-    cell(toggleButton(inPlay ? "yes" : "no", inPlay, () => edit((p) => toggleCard(p, card.slug)), "in-play"));
-    for (const player of ["orange", "blue"]) {
-      const used = pos.postcards[player].includes(card.slug);
-      cell(toggleButton(player, used, () => edit((p) => useCard(p, card.slug, player)), "used " + player));
+    cell(toggleButton(say(T(inPlay ? "page.cards.yes" : "page.cards.no")), inPlay, () => edit((p) => toggleCard(p, card.slug)), "in-play"));
+    for (const who of ["orange", "blue"]) {
+      const used = pos.postcards[who].includes(card.slug);
+      cell(toggleButton(say(playerWord(who)), used, () => edit((p) => useCard(p, card.slug, who)), "used " + who));
     }
     cards.appendChild(row);
   }
@@ -986,24 +1031,24 @@ function drawControls() {
     state.className = "state";
     const title = document.createElement("span");
     title.className = "who";
-    title.textContent = `${PLAYER_NAMES[player]}:`;
+    title.textContent = say(T("page.reserve.who", { player: playerWord(player) }));
     state.appendChild(title);
     const entries = pos.reserve[player]; // undefined: not given (S3)
     if (!entries) {
       const note = document.createElement("span");
       note.className = "not-given";
-      note.textContent = "not given: counted as none, with a warning";
+      note.textContent = say(T("page.reserve.not-given"));
       state.appendChild(note);
     } else if (!entries.length) {
       const none = document.createElement("span");
       none.className = "none";
-      none.textContent = "none";
+      none.textContent = say(T("page.reserve.none"));
       state.appendChild(none);
     }
     (entries || []).forEach((entry, i) => {
       const size = typeof entry === "number" ? entry : entry.size;
       const chip = toggleButton(String(size) + (typeof entry === "number" ? "" : "▦"), true, () => edit((p) => p.reserve[player].splice(i, 1)), "chip");
-      chip.title = "remove this building from the reserve";
+      chip.title = say(T("page.reserve.remove.title"));
       state.appendChild(chip);
     });
     const buttons = document.createElement("div");
@@ -1011,11 +1056,11 @@ function drawControls() {
     for (const size of facts.box_sizes) {
       buttons.appendChild(toggleButton("+" + size, false, () => edit((p) => (p.reserve[player] ||= []).push(size)), "add"));
     }
-    const none = toggleButton("none", !!entries && !entries.length, () => edit((p) => (p.reserve[player] = [])), "clear");
-    none.title = "every building was built";
+    const none = toggleButton(say(T("page.reserve.none")), !!entries && !entries.length, () => edit((p) => (p.reserve[player] = [])), "clear");
+    none.title = say(T("page.reserve.none.title"));
     buttons.appendChild(none);
-    const unknown = toggleButton("unknown", !entries, () => edit((p) => delete p.reserve[player]), "unknown");
-    unknown.title = "the reserve is not known: counted as none, with a warning";
+    const unknown = toggleButton(say(T("page.reserve.unknown")), !entries, () => edit((p) => delete p.reserve[player]), "unknown");
+    unknown.title = say(T("page.reserve.unknown.title"));
     buttons.appendChild(unknown);
     box.append(state, buttons);
     reserves.appendChild(box);
@@ -1023,8 +1068,10 @@ function drawControls() {
   const select = $("pattern");
   const pattern = pos.rules.large_streetlight_pattern;
   select.replaceChildren();
-  for (const name of facts.patterns) select.appendChild(new Option(name + (name === facts.default_pattern ? " (default)" : ""), name));
-  if (typeof pattern !== "string") select.appendChild(new Option("custom offsets (as loaded)", "custom"));
+  for (const name of facts.patterns) {
+    select.appendChild(new Option(name === facts.default_pattern ? say(T("page.pattern.default", { pattern: name })) : name, name));
+  }
+  if (typeof pattern !== "string") select.appendChild(new Option(say(T("page.pattern.custom")), "custom"));
   select.value = typeof pattern === "string" ? pattern : "custom";
   $("undo").disabled = !undoStack.length;
   $("redo").disabled = !redoStack.length;
@@ -1082,54 +1129,70 @@ function setDragPaints(on, quiet = false) {
   } catch (e) {
     // as for the tool
   }
-  if (!quiet) hint(dragPaints ? "A drag on the board paints now; scroll beside it, or turn Drag to paint off." : "A swipe on the board scrolls the page again; tap a space to paint it.");
+  if (!quiet) hint(T(dragPaints ? "page.hint.drag-on" : "page.hint.drag-off"));
 }
 
-/** A message in the hint's place, until the next action brings the tool's hint back. */
+/** A message (a text) in the hint's place, until the next action brings the tool's hint back. */
 function hint(text) {
   said = text;
   showHint();
 }
 
 function showHint() {
-  $("hint").textContent = said || toolHint();
+  $("hint").textContent = say(said || toolHint());
 }
 
 /** What the next tap does, from the tool and the entry (a hint that stays true as the entry changes). */
 function toolHint() {
-  if (pendingAnnex) return `The annex on ${pendingAnnex.space} touches ${andList(pendingAnnex.ids)}: tap the building it joins.`;
+  if (pendingAnnex) return T("page.hint.annex-choice", { space: pendingAnnex.space, ids: andList(pendingAnnex.ids) });
   if (tool.startsWith("building-")) {
     const current = pos && pos.buildings.find((b) => b.id === selected && b.owner === tool.slice(9));
-    if (current) return `Tap a space next to building ${current.id} to add it; New building starts another.`;
-    return "The next tap or drag starts a new building.";
+    if (current) return T("page.hint.building-add", { id: current.id });
+    return T("page.hint.building-new");
   }
-  return HINTS[tool] || `Tap a space to place the ${PIECE_NAMES[tool]}; tap it again to take it off.`;
+  return T(HINTS[tool] || "page.hint.piece", { piece: pieceWord(tool) });
 }
+
+let alerted = { text: null, details: [] }; // the message at the top of the page (texts: said anew in a new language)
+const told = {}; // the message under each row of buttons, by its element's id: {text, error}
 
 /** A message at the top of the page (a damaged share link) with the details under it, or none. */
 function alertTop(text, details = []) {
-  $("alert-text").textContent = text || "";
-  $("alert-lines").replaceChildren(...details.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  alerted = { text, details };
+  drawAlert();
+}
+
+function drawAlert() {
+  const { text, details } = alerted;
+  $("alert-text").textContent = text ? say(text) : "";
+  $("alert-lines").replaceChildren(...details.map((line) => Object.assign(document.createElement("li"), { textContent: say(line) })));
   $("alert-details").hidden = !details.length;
   $("alert").hidden = !text;
 }
 
-/** A message next to the buttons that caused it (an import's, or an export's), or none. */
-function say(id, text, error = false) {
-  $(id).textContent = text || "";
+/** A message (a text) next to the buttons that caused it (an import's, or an export's), or none. */
+function tell(id, text, error = false) {
+  told[id] = { text, error };
+  drawTold(id);
+}
+
+function drawTold(id) {
+  const { text, error } = told[id];
+  $(id).textContent = text ? say(text) : "";
   $(id).className = "io-message" + (error ? " error" : "");
   $(id).hidden = !text;
 }
 
 // -- in and out ---------------------------------------------------------------------------------------------------
 
-/** Put a text grid or JSON (pasted, a file's, a share link's) on the board; false, said, if it cannot be read. */
+/** Put a text grid or JSON (pasted, a file's, a share link's) on the board; false, said, if it cannot be read.
+ * `source`: "link", or what was loaded, as said in a sentence (a text, or a file's name). */
 async function loadText(text, source) {
   let answer;
   try {
     answer = await post("/api/convert?to=json", text);
   } catch (e) {
-    refused(source, ["the referee does not answer"]);
+    refused(source, [T("page.io.silent")]);
     return false;
   }
   if (answer.status !== 200) {
@@ -1137,55 +1200,63 @@ async function loadText(text, source) {
     return false;
   }
   select(null);
-  commit(complete(answer.data), source === "link" ? "Opened the share link" : `Loaded ${source}`);
-  if (source === "link") hint("Opened the share link: Undo brings back the entry you had.");
-  else say("io-message", `Loaded ${source}.`);
+  commit(complete(answer.data), source === "link" ? T("page.change.link") : T("page.change.loaded", { source }));
+  if (source === "link") hint(T("page.hint.link-opened-undo"));
+  else tell("io-message", T("page.io.loaded", { source }));
   return true;
 }
+
+let ioErrors = []; // the errors of what could not be loaded, listed under the buttons (texts)
 
 /** Why what was given could not be loaded; the entry stays as it was. A share link is said at the top. */
 function refused(source, lines) {
   if (source === "link") {
-    alertTop("This share link is damaged (cut short or altered): the last entry is kept.", lines);
+    alertTop(T("page.alert.link-damaged"), lines);
     return;
   }
+  ioErrors = lines;
+  drawIoErrors();
+  tell("io-message", T("page.io.not-loaded", { source, n: lines.length }), true);
+}
+
+function drawIoErrors() {
   const errors = $("io-errors");
   errors.replaceChildren();
-  for (const line of lines) {
+  for (const line of ioErrors) {
     const item = document.createElement("li");
     item.className = "problem error";
-    item.textContent = line;
+    item.textContent = say(line);
     errors.appendChild(item);
   }
-  say("io-message", `Not loaded: ${source} ${lines.length === 1 ? "cannot be read" : `has ${count(lines.length, "error")}`}. The board is as it was.`, true);
 }
 
 const SIGNATURES = [
-  ["a PNG picture", [0x89, 0x50, 0x4e, 0x47]],
-  ["a JPEG photo", [0xff, 0xd8, 0xff]],
-  ["a GIF picture", [0x47, 0x49, 0x46, 0x38]],
-  ["a PDF document", [0x25, 0x50, 0x44, 0x46]],
-  ["a ZIP archive or an office document", [0x50, 0x4b, 0x03, 0x04]],
-  ["a WebP or other RIFF file", [0x52, 0x49, 0x46, 0x46]],
+  ["page.file.png", [0x89, 0x50, 0x4e, 0x47]],
+  ["page.file.jpeg", [0xff, 0xd8, 0xff]],
+  ["page.file.gif", [0x47, 0x49, 0x46, 0x38]],
+  ["page.file.pdf", [0x25, 0x50, 0x44, 0x46]],
+  ["page.file.zip", [0x50, 0x4b, 0x03, 0x04]],
+  ["page.file.riff", [0x52, 0x49, 0x46, 0x46]],
 ];
 
-/** What a file that is not text looks like ("" when unknown), or null for text (UTF-8, no NUL byte). */
+/** What a file that is not text looks like (a text; null when unknown), or undefined for text (UTF-8, no NUL
+ * byte). Also used by paris2020.js. */
 function binaryKind(bytes) {
-  for (const [name, signature] of SIGNATURES) if (signature.every((b, i) => bytes[i] === b)) return name;
-  if (bytes.includes(0)) return "";
+  for (const [id, signature] of SIGNATURES) if (signature.every((b, i) => bytes[i] === b)) return T(id);
+  if (bytes.includes(0)) return null;
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return null;
+    return undefined;
   } catch (e) {
-    return "";
+    return null;
   }
 }
 
 async function loadFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = binaryKind(bytes);
-  if (kind === null) return loadText(new TextDecoder().decode(bytes), file.name);
-  refused(file.name, [`this is not a text file${kind ? ` (${kind}?)` : ""}: open a text grid (.txt) or a paris-position/1 JSON document (.json)`]);
+  if (kind === undefined) return loadText(new TextDecoder().decode(bytes), file.name);
+  refused(file.name, [kind ? T("page.io.not-text.kind", { kind }) : T("page.io.not-text")]);
   return false;
 }
 
@@ -1202,12 +1273,13 @@ function saveFile(data, name, type) {
 
 async function download(to, name, type) {
   const answer = await post("/api/convert?to=" + to, JSON.stringify(pos));
-  if (answer.status !== 200) return say("out-message", messages(answer.data).join("; "), true);
+  if (answer.status !== 200) return tell("out-message", then(messages(answer.data)), true);
   saveFile(typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data, null, 2), name, type);
   const unknown = notGiven(pos);
   if (to === "text" && unknown.length) {
-    say("out-message", `Saved with ${unknown.map((p) => `"${p} reserve: unknown"`).join(" and ")}: not given, counted as none with a warning.`);
-  } else say("out-message", `Saved as ${name}.`);
+    // The lines of the text grid, as the file has them: its words are the format's, the same in every language.
+    tell("out-message", T("page.io.saved-unknown", { lines: andList(unknown.map((p) => `"${p} reserve: unknown"`)) }));
+  } else tell("out-message", T("page.io.saved", { file: name }));
 }
 
 /** A share link's code for `text`: its UTF-8 bytes in base64url, without padding (also used by paris2020.js). */
@@ -1224,25 +1296,32 @@ function encodeFragment(p) {
 /** The text a share link holds; null if the address holds none; an Error saying what is wrong if it is damaged. */
 function decodeFragment(hash) {
   if (!hash.startsWith("#position=")) return null;
-  return textOfCode(hash.slice("#position=".length), "position");
+  return textOfCode(hash.slice("#position=".length), T("page.link.no-position"));
 }
 
-/** The text of a share link's code (linkCode's); an Error saying what is wrong if it is damaged. */
-function textOfCode(padded, what) {
+/** An Error saying what is wrong as a text (`said`: said in the page's language where it is shown). Also used by
+ * paris2020.js. */
+function damaged(text) {
+  return Object.assign(new Error(text.id), { said: text });
+}
+
+/** The text of a share link's code (linkCode's); an Error (damaged()) saying what is wrong if it is damaged, `empty`
+ * if it holds nothing. */
+function textOfCode(padded, empty) {
   const code = padded.replace(/=+$/, ""); // base64's padding, if an encoder added it
   const stray = /[^A-Za-z0-9_-]/.exec(code);
-  if (stray) throw new Error(`a stray "${stray[0]}" at character ${stray.index + 1} of its code`);
-  if (!code) throw new Error(`it holds no ${what}`);
+  if (stray) throw damaged(T("page.link.stray", { character: stray[0], at: stray.index + 1 }));
+  if (!code) throw damaged(empty);
   let binary;
   try {
     binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
   } catch (e) {
-    throw new Error("its code is cut short or altered");
+    throw damaged(T("page.link.cut"));
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch (e) {
-    throw new Error("its code is altered (it decodes to no text)");
+    throw damaged(T("page.link.altered"));
   }
 }
 
@@ -1266,7 +1345,7 @@ async function openLink() {
   try {
     shared = decodeFragment(location.hash);
   } catch (e) {
-    refused("link", [e.message]);
+    refused("link", [e.said || e.message]);
     return false;
   }
   if (shared === null) return false;
@@ -1281,17 +1360,31 @@ async function share() {
   $("share-link").select();
   try {
     await navigator.clipboard.writeText(url);
-    say("out-message", "Share link copied: it holds the whole position.");
+    tell("out-message", T("page.io.copied"));
   } catch (e) {
-    say("out-message", "Copy the share link below: it holds the whole position.");
+    tell("out-message", T("page.io.copy"));
   }
 }
 
 // -- start --------------------------------------------------------------------------------------------------------
 
+/** Everything the page says in its own words, said anew in the language just chosen (i18n.js says index.html's). */
+function speak() {
+  for (const b of $("overlay-toggles").children) b.textContent = say(T(OVERLAY_LABELS[b.dataset.overlay]));
+  drawControls();
+  drawResult();
+  drawChange();
+  drawAlert();
+  for (const id of Object.keys(told)) drawTold(id);
+  drawIoErrors();
+  showBreakdownBox(breakdownOpen);
+  if (engineState) showEngine(engineState);
+}
+
 async function start() {
+  facts = await i18n.facts;
+  await i18n.ready;
   if (inBrowser) engine.onProgress(showEngine);
-  facts = inBrowser ? await engine.facts() : await (await fetch("/static/facts.json")).json();
   stillToEnter = new Set(facts.still_to_enter);
   const overlay = $("overlay");
   const w = facts.width;
@@ -1302,7 +1395,7 @@ async function start() {
   overlay.addEventListener("pointercancel", cancelStroke);
   for (const b of document.querySelectorAll("#tools .tool")) b.addEventListener("click", () => selectTool(b.dataset.tool));
   for (const name of facts.overlays) {
-    const b = toggleButton(OVERLAY_LABELS[name] || name, false, () => {
+    const b = toggleButton(say(T(OVERLAY_LABELS[name])), false, () => {
       if (shown.has(name)) shown.delete(name);
       else shown.add(name);
       b.setAttribute("aria-pressed", String(shown.has(name)));
@@ -1315,7 +1408,7 @@ async function start() {
   $("redo").addEventListener("click", redo);
   $("new-building").addEventListener("click", () => {
     select(null);
-    said = tool.startsWith("building-") ? null : "The next tap or drag with a building tool starts a new building.";
+    said = tool.startsWith("building-") ? null : T("page.hint.building-tool");
     drawControls();
     drawOverlay();
   });
@@ -1323,7 +1416,7 @@ async function start() {
   $("clear").addEventListener("click", () => {
     select(null);
     said = null;
-    commit(emptyPosition(), "Board emptied");
+    commit(emptyPosition(), T("page.change.emptied"));
   });
   $("show-breakdown").addEventListener("click", () => showBreakdownBox(!breakdownOpen));
   $("totals").addEventListener("click", () => {
@@ -1337,7 +1430,7 @@ async function start() {
   $("pattern").addEventListener("change", (ev) => {
     if (ev.target.value !== "custom") edit((p) => { p.rules.large_streetlight_pattern = ev.target.value; });
   });
-  $("load-paste").addEventListener("click", () => loadText($("paste").value, "the pasted text"));
+  $("load-paste").addEventListener("click", () => loadText($("paste").value, T("page.io.pasted")));
   $("upload").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     if (file) await loadFile(file);
@@ -1353,6 +1446,7 @@ async function start() {
     showMoreProblems();
   });
   window.addEventListener("hashchange", openLink);
+  i18n.onChange(speak);
   document.addEventListener("keydown", (ev) => {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.tagName === "TEXTAREA" || ev.target.tagName === "INPUT") return;
     if (ev.key === "z" && !ev.shiftKey) { ev.preventDefault(); undo(); }
@@ -1380,7 +1474,7 @@ async function start() {
   if (await openLink()) {
     if (!restored) {
       undoStack = []; // nothing to go back to but an empty board
-      hint("Opened the share link.");
+      hint(T("page.hint.link-opened"));
     }
     drawControls();
     store();

@@ -10,7 +10,8 @@ const engine = (() => {
   const waiting = new Map(); // request id -> {resolve, reject}
   const worker = new Worker("static/worker.js", { type: "module" });
   let lastId = 0;
-  let state = { stage: "loading", step: 0, steps: 2, text: "starting the referee…" };
+  // The stage reached, as the id of the page's words for it (app.js says it): static/worker.js reports each.
+  let state = { stage: "loading", step: 0, steps: 2, id: "page.engine.starting" };
 
   function report(next) {
     state = next;
@@ -25,7 +26,7 @@ const engine = (() => {
   }
 
   function fail(message) {
-    report({ stage: "failed", step: state.step, steps: state.steps, text: "the referee could not start: " + message });
+    report({ stage: "failed", step: state.step, steps: state.steps, id: "page.engine.failed", error: message });
     for (const { reject } of waiting.values()) reject(new Error(message));
     waiting.clear();
   }
@@ -71,7 +72,7 @@ const engine = (() => {
   };
 
   async function post(path, body) {
-    if (state.stage === "failed") throw new Error(state.text);
+    if (state.stage === "failed") throw new Error("the referee could not start: " + state.error);
     const [route, query = ""] = path.split("?", 2);
     const id = ++lastId;
     return new Promise((resolve, reject) => {
@@ -80,15 +81,11 @@ const engine = (() => {
     });
   }
 
-  async function facts() {
-    return (await fetch("static/facts.json")).json();
-  }
-
   function onProgress(listener) {
     listeners.push(listener);
     listener(state);
   }
 
   document.documentElement.dataset.engine = state.stage;
-  return { post, facts, onProgress };
+  return { post, onProgress };
 })();

@@ -25,11 +25,13 @@ function took(stage) {
 function tell() {
   postMessage({ times });
 }
-// A progress report; the last one says how Python started ("snapshot" or "anew"), for tests and benchmarks.
-function say(at, text, start) {
+// A progress report: the stage reached, as the id of the page's words for it (paris_score/i18n/page_words.py: the page
+// says it in its language) and the figures they need; the last one says how Python started ("snapshot" or "anew"),
+// for tests and benchmarks.
+function say(at, id, figures = {}, start = undefined) {
   step = at;
-  said = text;
-  postMessage({ progress: { stage: at < STEPS ? "loading" : "ready", step: at, steps: STEPS, text, start }, times });
+  said = JSON.stringify([id, figures]);
+  postMessage({ progress: { stage: at < STEPS ? "loading" : "ready", step: at, steps: STEPS, id, ...figures, start }, times });
 }
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
@@ -63,8 +65,9 @@ globalThis.fetch = async (...args) => {
 };
 
 function downloading() {
-  const text = `starting the referee: downloading Python, ${(received / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB…`;
-  if (step === 0 && text !== said) say(0, text);
+  // Said again only when the figure shown (MB, to one decimal) changes.
+  const figures = { received: Math.round(received / (MB / 10)) * (MB / 10), total };
+  if (step === 0 && JSON.stringify(["page.engine.downloaded", figures]) !== said) say(0, "page.engine.downloaded", figures);
 }
 
 // Adapts types only: a JS string in, [status, text, content type] out. Anything unexpected is a 400,
@@ -170,7 +173,7 @@ function keepSnapshot(pyodide, key) {
 let whenIdle = null; // the work left once the referee is ready, done when the page is idle
 
 const ready = (async () => {
-  say(0, "starting the referee: downloading Python…");
+  say(0, "page.engine.downloading");
   // The wheels download while Python starts.
   const about = download("site.json")
     .then((r) => r.json())
@@ -185,18 +188,18 @@ const ready = (async () => {
   took("site.json");
   const restored = await restore(key, wheels);
   if (restored) {
-    say(STEPS, "", "snapshot");
+    say(STEPS, "", {}, "snapshot");
     return restored;
   }
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
   took("loadPyodide");
-  say(1, "starting the referee: reading the rules…");
+  say(1, "page.engine.reading");
   unpack(pyodide, await wheels);
   took("unpack");
   const call = pyodide.runPython(ADAPTER); // imports what the first answer needs
   took("import");
   whenIdle = () => keepSnapshot(pyodide, key);
-  say(STEPS, "", "anew");
+  say(STEPS, "", {}, "anew");
   return call;
 })();
 ready.catch((e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
