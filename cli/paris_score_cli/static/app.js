@@ -940,15 +940,16 @@ function drawVerdict() {
     item.appendChild(button);
     list.appendChild(item);
   }
+  firstCut = false; // new words: measured anew
   showMoreProblems();
 }
 
 /** The button that lays every problem over the tools, or folds them back to the first (the tools never move). A
  * lone problem cut short in the slot gets it too ("More"): measured at the next frame, which lays the page out
- * anyway, rather than laying it out once more now. */
+ * anyway, rather than laying it out once more now; folding it back keeps the button where it was meanwhile (it
+ * never vanishes for a frame under the finger). */
 function showMoreProblems() {
   $("verdict-bar").classList.toggle("open", problemsOpen);
-  firstCut = false;
   labelMoreProblems();
   if (!problemsOpen && $("problems").children.length === 1) {
     requestAnimationFrame(() => {
