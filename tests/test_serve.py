@@ -461,6 +461,10 @@ def free_port() -> int:
 
 
 def serve_process(*args: str) -> subprocess.Popen[str]:
+    """``paris-score serve ARGS`` in a process that Ctrl-C stops, even when the suite itself runs with SIGINT ignored
+    (a shell's background job does, and its children inherit it)."""
+    import signal
+
     return subprocess.Popen(
         [sys.executable, "-m", "paris_score_cli", "serve", *args],
         cwd=ROOT,
@@ -468,6 +472,7 @@ def serve_process(*args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
