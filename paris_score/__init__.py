@@ -57,7 +57,7 @@ from paris_score.report import Report, Winner
 from paris_score.scoring import score
 from paris_score.shapes import Shape
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 if FINDER not in sys.meta_path:
     sys.meta_path.append(FINDER)  # the old paths of the modules that moved (paris_score.moves, ...): they warn
