@@ -405,6 +405,15 @@ def downloading(page: Page) -> None:
     )
 
 
+def watch_progress(page: Page) -> None:
+    """Keep every text the progress shows from now on, in order, in ``window.seen``."""
+    page.driver.execute_script(
+        "const s = document.getElementById('engine-status'); window.seen = [s.textContent];"
+        "new MutationObserver(() => seen.push(s.textContent)).observe(s, {childList: true, characterData: true,"
+        " subtree: true});"
+    )
+
+
 def board_top(page: Page) -> float:
     return float(page.driver.execute_script("return document.getElementById('board').getBoundingClientRect().top"))
 
@@ -420,11 +429,7 @@ def test_the_paris2020_form_shows_the_referee_s_progress_step_by_step(site_dir: 
         driver.get(server.url + "#game=paris2020")
         page.ready()
         downloading(page)
-        driver.execute_script(
-            "const s = document.getElementById('engine-status'); window.seen = [s.textContent];"
-            "new MutationObserver(() => seen.push(s.textContent)).observe(s, {childList: true, characterData: true,"
-            " subtree: true});"
-        )
+        watch_progress(page)
         released.set()
         engine_ready(page)
         done(page)

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from tests.test_page_language import english_on, speak
 from tests.test_serve_browser import Page
-from tests.test_site_browser import ROOT, StaticServer, chromium, engine_ready, share_link, site_dir  # noqa: F401
+from tests.test_site_browser import (  # noqa: F401
+    ROOT,
+    StaticServer,
+    chromium,
+    engine_ready,
+    share_link,
+    site_dir,
+    watch_progress,
+)
 
 POLISH = ("48", "57", "wygrywa niebieski")
 
@@ -32,11 +40,7 @@ def test_a_polish_phone_gets_the_static_page_in_polish_even_offline(site_dir: Pa
             lambda: page.text("#engine-status").startswith("uruchamianie sędziego: pobieranie Pythona"), "no download"
         )
         assert page.text("#computing") == "liczenie…"
-        driver.execute_script(
-            "const s = document.getElementById('engine-status'); window.seen = [s.textContent];"
-            "new MutationObserver(() => seen.push(s.textContent)).observe(s, {childList: true, characterData: true,"
-            " subtree: true});"
-        )
+        watch_progress(page)
         released.set()
         engine_ready(page)
         page.wait_for_totals(POLISH)
