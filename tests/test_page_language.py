@@ -239,6 +239,11 @@ STATES = {
     "legal": RULEBOOK,
     "with notes": json.dumps(rulebook(reserve={"orange": [5, 5]})),
     "a rule broken": json.dumps(rulebook(reserve={"orange": [5, 5], "blue": [4, 4, 4, 4, 4]})),
+    "a rule broken, more to enter": json.dumps(
+        rulebook(
+            reserve={"orange": [5, 5], "blue": [4, 4, 4, 4, 4]}, postcards={"in_play": [], "orange": [], "blue": []}
+        )
+    ),
     "rules broken": json.dumps(rulebook(reserve={"orange": [6, 6, 6], "blue": [4, 4, 4, 4, 4]})),
     "to enter": json.dumps(rulebook(postcards={"in_play": [], "orange": [], "blue": []})),
 }
