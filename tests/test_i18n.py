@@ -16,7 +16,7 @@ import pytest
 
 import paris_score
 from paris_score import paris2020
-from paris_score.codes import KINDS
+from paris_score.codes import KINDS, OVERLAP_PAIR
 from paris_score.errors import IllegalMoveError, Paris2020FormatError
 from paris_score.game import GameState
 from paris_score.game.generate import corpus, random_setup
@@ -46,7 +46,7 @@ from paris_score.i18n.catalogs import (
 from paris_score.i18n.po import PoError, read_po
 from paris_score.model import BUILDING, FACING_WORDS, THE_PIECE, Player
 from paris_score.paris2020.referee import TOO_MANY_KEYS
-from paris_score.postcards import DANCER, PAINTER, Postcard
+from paris_score.postcards import DANCER, FOUNTAIN, PAINTER, STATUE, Postcard
 from paris_score.report import lines
 from tests import fuzzing
 
@@ -193,6 +193,32 @@ def test_the_statue_s_counts_agree_with_their_words_when_one() -> None:
         "pt": "livres ao lado: 3 (D1, F1, E2) x 2 + livres na diagonal: 1 (F2) x 1",
         "es": "libres al lado: 3 (D1, F1, E2) x 2 + libres en diagonal: 1 (F2) x 1",
         "fr": "libres à côté : 3 (D1, F1, E2) x 2 + libres en diagonale : 1 (F2) x 1",
+    }
+
+
+def test_two_things_on_one_space_are_said_whatever_their_genders() -> None:
+    """W1: "oba" (Polish, Czech), "ambos" (Portuguese, Spanish), "tous deux" (French) agree with masculine words only;
+    two buildings in Czech, the statue and the fountain in the others, are feminine."""
+    pairs = {
+        "buildings": (BUILDING(id="D"), BUILDING(id="H")),
+        "statue, fountain": (THE_PIECE(piece=STATUE), THE_PIECE(piece=FOUNTAIN)),
+    }
+    said = {
+        (lang, pair): render(OVERLAP_PAIR.problem((63,), thing=a, thing2=b, spaces="D8").message_text, lang)
+        for lang in ("pl", "cs", "pt", "es", "fr")
+        for pair, (a, b) in pairs.items()
+    }
+    assert said == {
+        ("pl", "buildings"): "budynek D i budynek H stoją jednocześnie na D8",
+        ("pl", "statue, fountain"): "rzeźba i fontanna stoją jednocześnie na D8",
+        ("cs", "buildings"): "budova D a budova H stojí zároveň na D8",
+        ("cs", "statue, fountain"): "socha a fontána stojí zároveň na D8",
+        ("pt", "buildings"): "o edifício D e o edifício H estão ao mesmo tempo em D8",
+        ("pt", "statue, fountain"): "a Estátua e a Fonte estão ao mesmo tempo em D8",
+        ("es", "buildings"): "el edificio D y el edificio H están a la vez en D8",
+        ("es", "statue, fountain"): "la estatua y la fuente están a la vez en D8",
+        ("fr", "buildings"): "le bâtiment D et le bâtiment H sont en même temps sur D8",
+        ("fr", "statue, fountain"): "la statue et la fontaine sont en même temps sur D8",
     }
 
 
