@@ -46,8 +46,10 @@ from paris_score.i18n.catalogs import (
 from paris_score.i18n.po import PoError, read_po
 from paris_score.model import BUILDING, FACING_WORDS, THE_PIECE, Player
 from paris_score.paris2020.referee import TOO_MANY_KEYS
-from paris_score.postcards import DANCER, FOUNTAIN, PAINTER, STATUE, Postcard
+from paris_score.placement import piece_refusal
+from paris_score.postcards import DANCER, FOUNTAIN, LARGE_STREETLIGHT, PAINTER, STATUE, Postcard
 from paris_score.report import lines
+from paris_score.squares import parse_square
 from tests import fuzzing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,6 +222,21 @@ def test_two_things_on_one_space_are_said_whatever_their_genders() -> None:
         ("fr", "buildings"): "le bâtiment D et le bâtiment H sont en même temps sur D8",
         ("fr", "statue, fountain"): "la statue et la fontaine sont en même temps sur D8",
     }
+
+
+def test_a_piece_refused_off_its_ground_is_said_in_polish_as_a_piece_not_a_person_lying_down() -> None:
+    """ "malarz kładzie się na polu" says the painter lies down: the piece is named as what must stand there."""
+    said = [
+        render(error.message_text, "pl")
+        for piece, allowed in ((PAINTER, 0), (DANCER, 0), (FOUNTAIN, 0), (LARGE_STREETLIGHT, 0))
+        if (error := piece_refusal(piece, Player.ORANGE, parse_square("E2"), allowed)) is not None
+    ]
+    assert said == [
+        "malarz musi stać na polu w kolorze gracza pomarańczowego; E2 nie jest w tym kolorze",
+        "tancerka musi stać na polu w kolorze gracza pomarańczowego; E2 nie jest w tym kolorze",
+        "fontanna musi stać na polu w kolorze gracza pomarańczowego lub wspólnym; E2 nie jest żadnym z nich",
+        "duża latarnia musi stać na polu z latarnią; E2 nim nie jest",
+    ]
 
 
 def test_a_paris2020_key_count_is_said_in_polish_whatever_its_number() -> None:
