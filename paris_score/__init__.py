@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import TYPE_CHECKING
 
@@ -126,5 +127,9 @@ if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stay
     def __getattr__(name: str) -> object:
         """The modules that moved (``paris_score.setup``, ``paris_score.moves``, ...) at their old paths (they warn)."""
         if name in MOVED:
+            # ``from paris_score import moves`` asks twice, the import system first (whether the name is there), then
+            # the statement itself: only the statement's question warns, once.
+            if sys._getframe(1).f_code.co_name == "_handle_fromlist":
+                return importlib.import_module(MOVED[name])
             return old_path(name)
         raise AttributeError(f"module 'paris_score' has no attribute {name!r}")

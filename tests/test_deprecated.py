@@ -216,6 +216,25 @@ def test_a_bot_script_written_against_the_old_paths_runs_unchanged() -> None:
     assert all(line.startswith("<string>:") for line in run.stderr.splitlines() if "DeprecationWarning" in line)
 
 
+def test_an_old_module_imported_from_the_package_warns_once() -> None:
+    """``from paris_score import generate, moves`` warned twice for each (the import system asks for the name too)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "cli")]))
+    script = "from paris_score import generate, moves; import paris_score; paris_score.bots"
+    run = subprocess.run(
+        [sys.executable, "-W", "always::DeprecationWarning", "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert [line.split(": ", 1)[1] for line in run.stderr.splitlines() if "DeprecationWarning" in line] == [
+        "DeprecationWarning: paris_score.generate is deprecated: import paris_score.game.generate instead",
+        "DeprecationWarning: paris_score.moves is deprecated: import paris_score.game.moves instead",
+        "DeprecationWarning: paris_score.bots is deprecated: import paris_score.game.bots instead",
+    ]
+
+
 def test_paris2020_names_that_clashed() -> None:
     """``paris2020.Player`` (a person, where ``Player`` is a colour) is ``Investor``; ``paris2020.warnings`` (the
     standard library's name) is ``key_warnings``: the old names still read, warning."""

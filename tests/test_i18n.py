@@ -617,3 +617,21 @@ def test_a_paris2020_error_is_a_text_the_form_can_say() -> None:
     said = [e.message_text for e in raised.value.errors]
     assert [t.id if t else None for t in said] == ["p2020.not-entered"]
     assert render(said[0], "pl") == "wpisz liczbę całkowitą"
+
+
+def test_portuguese_says_a_replay_s_count_once_and_the_players_names_alike() -> None:
+    """ "20 jogadas legais jogadas" said the moves twice, and "ganha o jogador Azul, laranja 48 - azul 57" wrote one
+    player two ways."""
+    from paris_score.report import WINS
+    from paris_score_cli.check import LEGAL_MOVES, RECORD_ILLEGAL
+    from paris_score_cli.game import STOPS
+
+    played = LEGAL_MOVES(n=20)
+    assert render(STOPS(count=played, phase=2), "pt") == "a reprodução para aí: 20 jogadas legais feitas, fase 2"
+    assert render(RECORD_ILLEGAL(moves=LEGAL_MOVES(n=28), n=21, played=played), "pt").endswith(
+        "a reprodução para aí (20 jogadas legais feitas)"
+    )
+    assert (
+        render(WINS(winner=Player.BLUE, orange=48, blue=57), "pt")
+        == "RESULTADO: ganha o jogador Azul, Laranja 48 - Azul 57"
+    )

@@ -28,7 +28,7 @@ from paris_score.game.observations import (
     planes,
 )
 from paris_score.game.setups import PoolPiece
-from paris_score.game.views import View
+from paris_score.game import View
 from paris_score.model import Building, Player, Rules
 from paris_score.shapes import fixed_polyominoes
 from tests.strategies import game_states

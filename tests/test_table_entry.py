@@ -1,7 +1,7 @@
 """A finished game entered from a photo of its board, on a 390 x 844 phone with a touch screen (docs/table.md,
 "Entering a game", issue 27: at most 45 presses and 2 scrolls).
 
-The game is a random one the engine played to its end (:func:`paris_score.generate.random_game`, seed 0: its
+The game is a random one the engine played to its end (:func:`paris_score.game.generate.random_game`, seed 0: its
 fictional tiles and pieces, docs/unknowns.md), not the rulebook's.  :func:`enter_from_photo` enters what a photo
 shows, planned from the final position as a player reads the photo: the buildings first (the ground under them
 cannot be seen: under a blue one the page takes it as blue), then each colour of cobblestones by drags that cross
