@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paris_score.game import GameState
+from paris_score.game import GameState, View
 from paris_score.game.generate import random_setup
 from paris_score.game.observations import (
     BLOCKS,
@@ -28,7 +28,6 @@ from paris_score.game.observations import (
     planes,
 )
 from paris_score.game.setups import PoolPiece
-from paris_score.game import View
 from paris_score.model import Building, Player, Rules
 from paris_score.shapes import fixed_polyominoes
 from tests.strategies import game_states
