@@ -125,6 +125,33 @@ def test_pettingzoo_an_action_outside_the_mask_ends_the_game_as_pettingzoo_says(
     assert environment.game != start
 
 
+def test_pettingzoo_a_step_before_reset_or_after_the_end_says_so_as_pettingzoo_does() -> None:
+    """As PettingZoo's OrderEnforcingWrapper (round its classic games): a step or an observation before the first
+    reset is refused naming reset(); a step once every agent is done warns and changes nothing (it raised
+    KeyError: 'blue')."""
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    from paris_score.game.pettingzoo import env
+
+    environment = env()
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        environment.step(0)
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before observe"):
+        environment.observe("orange")
+    environment.reset(seed=1)
+    environment.step(3000)  # outside the mask: the game ends
+    for _ in environment.agent_iter():
+        environment.step(None)
+    assert environment.agents == []
+    game = environment.game
+    EnvLogger.mqueue.clear()
+    environment.step(0)
+    assert any("step() called after all agents are terminated" in message for message in EnvLogger.mqueue)
+    assert environment.game == game
+    assert environment.agents == []
+
+
 def test_pettingzoo_a_second_rotation_of_the_same_tile_is_outside_the_mask() -> None:
     pytest.importorskip("pettingzoo")
     from paris_score.game.pettingzoo import env

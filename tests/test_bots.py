@@ -188,6 +188,12 @@ def test_play_pits_two_bots_and_writes_their_records(tmp_path: Path, monkeypatch
     ]
 
 
+FILE_NOT_MODULE = (
+    "MODULE is a module's name, as Python imports it from the current folder "
+    "(my_bots for ./my_bots.py, examples.my_bots for ./examples/my_bots.py), not a file"
+)
+
+
 def test_play_refuses_a_bot_it_cannot_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "my_bots.py").write_text(BOTS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
@@ -195,6 +201,10 @@ def test_play_refuses_a_bot_it_cannot_load(tmp_path: Path, monkeypatch: pytest.M
         ("nobot", "'nobot': expected MODULE:FUNCTION (e.g. examples.my_bots:builder) or one of random, greedy, ismcts"),
         ("no_such_module:f", "cannot import no_such_module: No module named 'no_such_module'"),
         ("my_bots:missing", "my_bots has no function missing"),
+        *(
+            (f"{path}:first", f"'{path}:first': {FILE_NOT_MODULE}")
+            for path in ("my_bots.py", "./my_bots.py", str(tmp_path / "my_bots.py"))
+        ),
     ]:
         code, _, err = run("play", "--blue", spec, "--games", "1")
         assert code == 2

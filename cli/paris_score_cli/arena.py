@@ -42,6 +42,12 @@ def load_bot(option: str, spec: str) -> Bot:
             f"{spec!r}: expected MODULE:FUNCTION (e.g. examples.my_bots:builder) or one of {', '.join(BOTS)}",
             param_hint=option,
         )
+    if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:
+        raise click.BadParameter(
+            f"{spec!r}: MODULE is a module's name, as Python imports it from the current folder "
+            "(my_bots for ./my_bots.py, examples.my_bots for ./examples/my_bots.py), not a file",
+            param_hint=option,
+        )
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as `python -m` does: the bots of the current directory are found
     try:

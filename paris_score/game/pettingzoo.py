@@ -54,7 +54,9 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     whose move gives the same state as a smaller id) ends the game as PettingZoo's classic games'
     ``TerminateIllegalWrapper`` ends it: a warning, the reward -1 for the agent that took it and 0 for the
     other, both agents terminated and truncated, ``infos[agent]["illegal_action"]`` the id; the game stays as
-    it was.  ``step`` refuses a value that is no id (``ValueError``).
+    it was.  ``step`` refuses a value that is no id (``ValueError``).  As PettingZoo's ``OrderEnforcingWrapper``
+    says: a step or an observation before the first ``reset`` is refused (``AssertionError``), a step once every
+    agent is done warns and does nothing.
     """
 
     metadata: Final = {"name": "paris_lumiere_v0", "render_modes": list(_RENDER_MODES), "is_parallelizable": False}
@@ -72,6 +74,7 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self.observation_spaces = {agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in AGENTS}
         self._rng = random.Random()
         self.game = GameState.start(random_setup(0))
+        self._has_reset = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -80,6 +83,8 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         game = self.game
         mine = agent == self.agent_selection and not self.terminations[agent]
         mask = np.frombuffer(distinct_mask(game) if mine else bytearray(NUM_ACTIONS), dtype=np.int8)
@@ -97,8 +102,14 @@ class ParisEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = str(self.game.turn)
+        self._has_reset = True
 
     def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:  # every agent done: as PettingZoo's OrderEnforcingWrapper, a warning and nothing else
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
