@@ -105,6 +105,20 @@ def test_each_observation_and_mask_are_the_agents_to_move() -> None:
         assert not terminated
 
 
+def test_action_masks_is_the_info_s_mask_as_booleans_all_false_at_the_end() -> None:
+    """sb3-contrib's MaskablePPO asks the environment itself (``action_masks()``), through Gymnasium's wrappers."""
+    env = gymnasium.make(ENV_ID, opponent="random", seat="orange")
+    _, info = env.reset(seed=3)
+    rng = random.Random(2)
+    terminated = False
+    while not terminated:
+        masks = env.get_wrapper_attr("action_masks")()
+        assert masks.dtype == np.bool_
+        assert same(masks, info["action_mask"] == 1)
+        _, _, terminated, _, info = env.step(rng.choice(distinct_actions(env.unwrapped.game)))
+    assert not env.get_wrapper_attr("action_masks")().any()
+
+
 def test_the_same_seed_the_same_episode() -> None:
     runs = [episode(LumiereEnv(opponent="greedy"), 11, random.Random(2)) for _ in range(2)]
     assert len(runs[0]) == len(runs[1])

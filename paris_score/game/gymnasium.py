@@ -8,8 +8,8 @@ within ``reset`` and ``step``.  An action is an id of
 :mod:`paris_score.game.actions` (``Discrete(41625)``); an observation is the
 agent's view as :func:`paris_score.game.observations.observation` (``int8``,
 0 or 1).  ``info["action_mask"]`` is 1 for one legal id of each distinct result the agent's move may have (the
-smallest id, :func:`paris_score.game.actions.distinct_mask`: a symmetric tile turned two ways is one move); any
-legal id is played if given.
+smallest id, :func:`paris_score.game.actions.distinct_mask`: a symmetric tile turned two ways is one move), and
+``action_masks()`` gives it as booleans (as sb3-contrib's ``MaskablePPO`` asks); any legal id is played if given.
 The reward is 0 until the game is over, then the game's result from the
 agent's seat: +1 a win, -1 a loss, 0 a shared win (S5); ``info["scores"]``
 then holds both totals (orange's, blue's) for other rewards, such as the
@@ -129,10 +129,18 @@ class LumiereEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._moves += 1
             self.game = self.game.play(bot_move(self.opponent, self.game, self._rng, self._moves))
 
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """``info["action_mask"]`` now, as booleans: for the libraries that ask the environment for it
+        (sb3-contrib's ``MaskablePPO``)."""
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The action mask, all 0 once the episode is over."""
+        return np.zeros(NUM_ACTIONS, dtype=np.int8) if self._over else action_mask(self.game)
+
     def _info(self, result: Result | None) -> dict[str, Any]:
-        """The seat, the action mask (all 0 once the episode is over), and the scores at the end."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8) if self._over else action_mask(self.game)
-        info: dict[str, Any] = {"seat": str(self.seat), "action_mask": mask}
+        """The seat, the action mask, and the scores at the end."""
+        info: dict[str, Any] = {"seat": str(self.seat), "action_mask": self._mask()}
         if result is not None:
             info["scores"] = result.scores
         return info
