@@ -190,8 +190,10 @@ def test_other_documents_in_a_folder_are_skipped(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("declared", ["paris-positon/1", "paris-position/2", "paris-game/2", "paris2020-final/9"])
-def test_a_format_no_paris_score_document_has_is_unreadable_not_skipped(tmp_path: Path, declared: str) -> None:
+@pytest.mark.parametrize(
+    "declared", ["paris-positon/1", "paris-position/2", "paris-game/2", "paris2020-final/9", ["paris-position/1"]]
+)
+def test_a_format_no_paris_score_document_has_is_unreadable_not_skipped(tmp_path: Path, declared: object) -> None:
     """A misspelt or unknown ``format`` in a folder fails the run: only the documents paris-score writes or reads
     (docs/formats.md) are skipped, so that a typo cannot pass a CI job unchecked."""
     folder = games(tmp_path)
@@ -205,7 +207,8 @@ def test_a_format_no_paris_score_document_has_is_unreadable_not_skipped(tmp_path
         f"{len(POSITIONS) + 1} files checked: {len(POSITIONS)} pass, 1 fail (0 not legal, 1 unreadable)"
     )
     at = lines.index(f"{folder / 'typo.json'}: unreadable, not a paris-position/1 position")
-    assert lines[at + 1] == f"{folder / 'typo.json'}: format: expected 'paris-position/1', got \"{declared}\""
+    got = "a list" if isinstance(declared, list) else f'"{declared}"'
+    assert lines[at + 1] == f"{folder / 'typo.json'}: format: expected 'paris-position/1', got {got}"
 
 
 @pytest.mark.parametrize("suffix", [".txt", ".json"])

@@ -283,7 +283,7 @@ def declared_format(data: bytes) -> str | None:
     if "$schema" in doc:
         return "JSON Schema"
     found = doc.get("format")
-    return found if found in DOCUMENTS else None  # a misspelt format is the position's error, not skipped
+    return found if isinstance(found, str) and found in DOCUMENTS else None  # a misspelt one: the reader says so
 
 
 @attrs.frozen
