@@ -190,6 +190,27 @@ def test_other_documents_in_a_folder_are_skipped(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "declared", ["paris-positon/1", "paris-position/2", "paris-game/2", "paris2020-final/9", ["paris-position/1"]]
+)
+def test_a_format_no_paris_score_document_has_is_unreadable_not_skipped(tmp_path: Path, declared: object) -> None:
+    """A misspelt or unknown ``format`` in a folder fails the run: only the documents paris-score writes or reads
+    (docs/formats.md) are skipped, so that a typo cannot pass a CI job unchecked."""
+    folder = games(tmp_path)
+    typo = json.loads((EXAMPLES / "rulebook.json").read_text("utf-8"))
+    typo["format"] = declared
+    (folder / "typo.json").write_text(json.dumps(typo), "utf-8")
+    result = CliRunner().invoke(cli, ["check", str(folder)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[-1] == (
+        f"{len(POSITIONS) + 1} files checked: {len(POSITIONS)} pass, 1 fail (0 not legal, 1 unreadable)"
+    )
+    at = lines.index(f"{folder / 'typo.json'}: unreadable, not a paris-position/1 position")
+    got = "a list" if isinstance(declared, list) else f'"{declared}"'
+    assert lines[at + 1] == f"{folder / 'typo.json'}: format: expected 'paris-position/1', got {got}"
+
+
 @pytest.mark.parametrize("suffix", [".txt", ".json"])
 def test_the_file_standard_output_goes_to_is_not_read(tmp_path: Path, suffix: str) -> None:
     """``check games/ > games/verdict.txt``: the shell makes the file before check runs; it is not an input."""

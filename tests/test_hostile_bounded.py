@@ -317,6 +317,26 @@ def test_paris2020_score_shows_a_name_escaped_and_keeps_it_in_json(tmp_path: Pat
 
 
 @pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
+def test_the_breakdown_lines_up_a_name_as_it_is_shown(tmp_path: Path, name: str) -> None:
+    """The columns after a name are as wide as the name shown (escaped), not as it was given."""
+    doc = paris2020_document(name)
+    doc["districts"][0]["name"] = name  # a label of each player's lines
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    status, out, _ = invoke("paris2020", "score", str(path))
+    assert status == 0
+    lines = out.splitlines()
+    shown = printable(name)
+    assert lines[3:5] == [  # the values and the points line up
+        f"   1st  {shown}  12   18",
+        f"   2nd  Marek{' ' * (len(shown) - 5)}  5     0  {lines[4].split('  ')[-1]}",
+    ]
+    label = next(line for line in lines if line.startswith(f"  {shown} "))
+    total = next(line for line in lines if line.startswith("  total "))
+    assert (label.split()[-1], len(label)) == ("18", len(total))
+
+
+@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
 def test_a_quoted_wrong_value_is_escaped(tmp_path: Path, name: str) -> None:
     path = tmp_path / "evening.json"
     path.write_text(json.dumps(paris2020_document("Ula", points=name)), "utf-8")

@@ -42,6 +42,7 @@ from paris_score.codes import KINDS, RESULT_DISAGREES, SEVERITIES, Kind
 from paris_score.documents import CheckDocument, UnreadableDocument, Verdict
 from paris_score.errors import Problem
 from paris_score.formats import format_of, loads_lines, looks_like_paris2020_text
+from paris_score.formats.jsonread import DOCUMENTS
 from paris_score.formats.position_json import POSITION_FORMAT
 from paris_score.game.records import GAME_FORMAT, loads_game, move_lines, result_line
 from paris_score.game.replaying import Replay
@@ -264,7 +265,7 @@ _DAMAGED_RECORD: Final = re.compile(r'"format"\s*:\s*"' + re.escape(GAME_FORMAT)
 
 
 def declared_format(data: bytes) -> str | None:
-    """The ``format`` a JSON document declares if it is a paris-score one (``paris-game/1``,
+    """The ``format`` a JSON document declares if it is one paris-score knows (``paris-game/1``,
     ``paris2020-final/1``; a list of them, as ``check --format json`` prints for several files), ``JSON Schema``
     for a schema (``paris-score schema``), ``Paris (2020) text`` for that game's end in its text form, else
     ``None``."""
@@ -282,7 +283,7 @@ def declared_format(data: bytes) -> str | None:
     if "$schema" in doc:
         return "JSON Schema"
     found = doc.get("format")
-    return found[:40] if isinstance(found, str) and found.startswith(("paris-", "paris2020-")) else None
+    return found if isinstance(found, str) and found in DOCUMENTS else None  # a misspelt one: the reader says so
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ import attrs
 from paris_score.documents import Decider, Paris2020ScoreDocument, TextDict
 from paris_score.errors import Located
 from paris_score.i18n import ENGLISH, NONE, Arg, Template, Text, and_list, as_dict, ordinal, render, word
+from paris_score.printable import printable
 
 SCORE_FORMAT: Final = "paris2020-score/1"
 
@@ -167,16 +168,25 @@ def _fold(template: Template, items: list[Arg]) -> Arg:
     return out
 
 
+def _shown(text: str) -> int:
+    """How wide ``text`` is where it is shown: escaped (docs/robustness.md), so that the columns after it line up."""
+    return len(printable(text))
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _shown(text))
+
+
 def _district_lines(d: DistrictScore, lang: str) -> list[str]:
     tile: Arg = [str(v) for v in d.scoring] or word(NONE)
     lines = [render(DISTRICT(district=d.name, tile=tile), lang)]
     places = [render(ordinal(s.place), lang) for s in d.standings]
-    names = max((len(s.name) for s in d.standings), default=0)
+    names = max((_shown(s.name) for s in d.standings), default=0)
     sums = [f"{s.value} = {' + '.join(map(str, s.parts))}" if len(s.parts) > 1 else str(s.value) for s in d.standings]
     width = max(map(len, sums), default=0)
     for s, told, place in zip(d.standings, sums, places, strict=True):
         why = f"  {render(s.why_none_text or s.why_none, lang)}" if s.why_none else ""
-        lines.append(f"  {place:>4}  {s.name:<{names}}  {told:<{width}}  {s.points:>3}{why}")
+        lines.append(f"  {place:>4}  {_pad(s.name, names)}  {told:<{width}}  {s.points:>3}{why}")
     lines += [f"  {render(tie, lang)}" for tie in d.tie_texts]
     if d.unplaced:
         lines.append("  " + render(UNPLACED(names=and_list(d.unplaced)), lang))
@@ -217,13 +227,13 @@ def breakdown(score: Score, lang: str = ENGLISH) -> str:
     track = render(TRACK(), lang)
     total = render(TOTAL(), lang)
     widest = render(BONUS(francs=99), lang)
-    width = max([len(track), len(widest), *map(len, labels)])
+    width = max([len(track), len(widest), *map(_shown, labels)])
     for p in score.players:
         bonus = render(BONUS(francs=p.francs) if p.tile_27 else NO_BONUS(), lang)
         lines.append(p.name)
         lines.append(f"  {track:<{width}}  {p.points:>4}")
         lines.append(f"  {bonus:<{width}}  {p.bonus_27:>4}")
-        lines += [f"  {label:<{width}}  {points:>4}" for label, points in zip(labels, p.districts, strict=True)]
+        lines += [f"  {_pad(label, width)}  {points:>4}" for label, points in zip(labels, p.districts, strict=True)]
         lines.append(f"  {total:<{width}}  {p.total:>4}")
         lines.append("  " + render(HOLDS(francs=p.francs, value=p.property_value), lang))
         lines.append("")
