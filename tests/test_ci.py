@@ -154,6 +154,16 @@ def test_workflow_command_values_are_escaped(tmp_path: Path) -> None:
     assert f"::error file={str(odd).replace('%', '%25').replace(':', '%3A').replace(',', '%2C')},line=1," in out
 
 
+def test_a_file_named_as_a_workflow_command_is_not_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check ::add-mask::x.json --format github``: the verdict line begins with the file's name, which GitHub would
+    read as a command; it is shown as ``./::add-mask::x.json``. Every other line is one of ours."""
+    shutil.copy(EXAMPLES / "rulebook.json", tmp_path / "::add-mask::x.json")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "::add-mask::x.json", "--format", "github"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["./::add-mask::x.json: legal (0 errors, 0 warnings)"]
+
+
 def test_a_folder_with_nothing_to_check_fails(tmp_path: Path) -> None:
     """A folder named with no position or record fails the run, alone or next to legal files: a CI job whose
     path is wrong must not pass; with --format json the list printed is still a list."""

@@ -466,6 +466,12 @@ def _escape(text: str, property: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property else text
 
 
+def not_a_command(line: str) -> str:
+    """A plain line of the GitHub output that starts with a file's name, never read as a workflow command: a name
+    that begins with ``::`` (``::add-mask::x.json``) is shown as ``./::add-mask::x.json``."""
+    return "./" + line if line.startswith("::") else line
+
+
 def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str]:
     """GitHub Actions workflow commands: ``::error file=F,line=N,title=...::message``, one a problem.
 
@@ -473,7 +479,7 @@ def github_lines(examined: Examined, final: bool, verbose: bool) -> Iterator[str
     reading error's line where it gives one, else 1.  The verdict line comes
     first, as plain text for the log.
     """
-    yield verdict_line(examined, final, verbose)
+    yield not_a_command(verdict_line(examined, final, verbose))
     for e, kind in examined.failures:
         for err in e.errors:
             found = _LINE_COL.search(err.where)
@@ -638,7 +644,10 @@ def check_command(
     documents = []
     for entry in found:
         if isinstance(entry, Unwalked):  # said where the walk met it; in JSON on standard error, as a skip is
-            click.echo(printable(entry.line(lang)), err=output_format == "json")
+            said = entry.line(lang)
+            click.echo(
+                printable(not_a_command(said) if output_format == "github" else said), err=output_format == "json"
+            )
             if output_format == "github" and entry.error is not None:
                 click.echo(f"::error title=unreadable folder::{_escape(printable(entry.line()))}")
             continue
