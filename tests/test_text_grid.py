@@ -515,7 +515,26 @@ def test_cli_convert_json_to_text_and_back(tmp_path: Path) -> None:
 def test_cli_convert_reads_standard_input() -> None:
     out = CliRunner().invoke(cli, ["convert", "-", "--to", "json"], input=BOARD)
     assert out.exit_code == 0
-    assert loads_json(out.output) == loads_text(BOARD)
+    assert loads_json(out.stdout) == loads_text(BOARD)
+
+
+def test_cli_convert_names_the_comments_it_cannot_keep(tmp_path: Path) -> None:
+    """A position has no place for a comment: those the user typed are named on standard error, either way; the
+    text grid's own legend (written anew) is not."""
+    mine = f"# Saturday: Ula (orange) v Jan (blue)\n{dumps_text(paris_score.rulebook_example())}# 48 to 57, ask Jan\n"
+    path = tmp_path / "saturday.txt"
+    path.write_text(mine, encoding="utf-8")
+    last = len(mine.splitlines())
+    for target in ("json", "text"):
+        out = CliRunner().invoke(cli, ["convert", str(path), "--to", target])
+        assert out.exit_code == 0
+        assert out.stderr == (
+            f"paris-score: note: {path}: the comments on lines 1, {last} are not kept (a position has no place for"
+            " them)\n"
+        )
+        assert paris_score.loads(out.stdout) == paris_score.rulebook_example()
+    path.write_text(dumps_text(paris_score.rulebook_example()), encoding="utf-8")
+    assert CliRunner().invoke(cli, ["convert", str(path), "--to", "json"]).stderr == ""
 
 
 def test_cli_score_accepts_a_text_grid(tmp_path: Path) -> None:

@@ -187,6 +187,8 @@ class _Reader:
         """Each building id -> the line of the owner header naming it, and that header's key."""
         self.reserve_lines: dict[str, int] = {}
         """The line of each reserve header: a second one is refused, not added (it would count buildings twice)."""
+        self.comments: list[tuple[int, str]] = []
+        """Each comment's line and text (from its ``#``): a position has no place for them."""
 
     def fail(self, line: int, col: int, message: str, *, last: bool = False) -> None:
         """An error at ``line`` and ``col`` (0: none); ``last``: after the line's other errors (a line to add)."""
@@ -204,7 +206,9 @@ class _Reader:
         if too_many_lines(text):
             raise PositionFormatError([Located("", TOO_MANY_LINES)])
         for number, raw in enumerate(_LINE_END.split(text), 1):
-            line = raw.split(COMMENT, 1)[0]
+            line, mark, comment = raw.partition(COMMENT)
+            if mark:
+                self.comments.append((number, (mark + comment).rstrip()))
             if not line.strip():
                 continue
             if ":" in line:
@@ -669,6 +673,8 @@ class Typed:
     """Each header key given -> the lines it was typed on."""
     owner_lines: dict[str, tuple[int, str]] = attrs.field(factory=dict)
     """Each building id -> the line of the owner header naming it, and that header's key."""
+    comments: tuple[tuple[int, str], ...] = ()
+    """Each comment's line and text, from its ``#`` (the position holds none of them)."""
 
     def line_of(self, sq: Square) -> int:
         """The line the space ``sq`` was typed on."""
@@ -719,6 +725,7 @@ def loads_typed(text: str) -> Typed:
             tuple(reader.rows[r] for r in range(8)),
             {key: tuple(lines) for key, lines in reader.header_lines.items()},
             reader.owner_lines,
+            tuple(reader.comments),
         )
     except _TooManyErrorsError:
         found = [e for *_, e in sorted(reader.errors, key=lambda e: e[:2])]
