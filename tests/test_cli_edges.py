@@ -215,7 +215,7 @@ def test_a_wrong_format_of_no_known_kind_comes_first_and_the_rest_follows() -> N
     assert status == 1
     assert err.splitlines() == [
         "<stdin>: format: expected 'paris-position/1', got \"paris-position/2\"",
-        "<stdin>: grond: unknown key; expected one of format, ground, buildings, reserve, postcards, pieces, rules",
+        "<stdin>: grond: unknown key; did you mean ground?",
         "<stdin>: ground: missing",
     ]
 

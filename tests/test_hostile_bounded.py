@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 import paris_score
 from paris_score import page
 from paris_score.errors import PositionFormatError, UnwritableError
+from paris_score.formats import jsonread, names
 from paris_score.formats.jsonread import TOO_MANY_VALUES
 from paris_score.game.moves import Move
 from paris_score.game.records import loads_game
@@ -502,3 +503,25 @@ def test_a_pipe_from_the_file_being_written_converts_it(tmp_path: Path, command:
     assert (done.returncode, done.stderr) == (0, "")
     assert not path.read_text("utf-8").startswith("{")  # the text form now
     assert read(path.read_bytes()) == read(given.read_bytes())
+
+
+def test_a_misspelt_key_gets_a_did_you_mean_and_many_cost_no_more_than_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``grund`` is ``ground``; past the reader's 100 errors no close name is looked for (19,000 unknown keys)."""
+    with pytest.raises(PositionFormatError) as one:
+        paris_score.loads('{"format": "paris-position/1", "grund": [], "zzz": 1}')
+    assert str(one.value).splitlines()[:2] == [
+        "grund: unknown key; did you mean ground?",
+        "zzz: unknown key; expected one of format, ground, buildings, reserve, postcards, pieces, rules",
+    ]
+    looked: list[str] = []
+    real = names.did_you_mean
+
+    def counted(word: str, choices: tuple[str, ...]) -> str:
+        looked.append(word)
+        return real(word, choices)
+
+    monkeypatch.setattr(jsonread, "did_you_mean", counted)
+    many = {"format": "paris-position/1"} | {f"key{i}": 0 for i in range(19_000)}
+    with pytest.raises(PositionFormatError):
+        paris_score.loads(json.dumps(many))
+    assert len(looked) == 100

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, TypeVar
 
 from paris_score.errors import Located, PositionFormatError, clip, counted
-from paris_score.formats.names import SLUG_LIST, postcard_hint
+from paris_score.formats.names import SLUG_LIST, did_you_mean, postcard_hint
 from paris_score.i18n import Text
 from paris_score.limits import MAX_DIGITS, MAX_ERRORS, MAX_ITEMS, MAX_VALUES
 from paris_score.model import BUILDING_ID
@@ -156,7 +156,9 @@ class Reader:
             return None
         for key in value:
             if key not in allowed:
-                self.fail(key_path(path, key), f"unknown key; expected one of {', '.join(allowed)}")
+                close = did_you_mean(key, allowed) if len(self.errors) < MAX_ERRORS else ""  # past the cap: unsaid
+                hint = close or f"; expected one of {', '.join(allowed)}"
+                self.fail(key_path(path, key), f"unknown key{hint}")
         for key in required:
             if key not in value:
                 self.fail(key_path(path, key), "missing")
