@@ -476,7 +476,9 @@ def serve_process(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def test_serve_prints_its_url_and_stops_cleanly_on_ctrl_c() -> None:
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_serve_prints_its_url_and_stops_cleanly_on_ctrl_c(stop: str) -> None:
+    """Ctrl-C, or a service manager's stop (SIGTERM, as systemd and ``docker stop`` send): the same clean end."""
     import signal
 
     port = free_port()
@@ -489,7 +491,7 @@ def test_serve_prints_its_url_and_stops_cleanly_on_ctrl_c() -> None:
         conn.request("GET", "/")
         assert conn.getresponse().status == 200
         conn.close()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(getattr(signal, stop))
         out, err = proc.communicate(timeout=10)
     finally:
         proc.kill() if proc.poll() is None else None

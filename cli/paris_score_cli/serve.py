@@ -28,6 +28,7 @@ import errno
 import io
 import ipaddress
 import json
+import signal
 import socket
 import sys
 import threading
@@ -478,6 +479,11 @@ def start(host: str = DEFAULT_HOST, port: int = 0, quiet: bool = True) -> tuple[
     return server, thread
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM ends the server as Ctrl-C does: the refusals counted are logged, "stopped" said, exit status 0."""
+    raise KeyboardInterrupt
+
+
 class _V6Server(TableServer):
     address_family = socket.AF_INET6
 
@@ -524,6 +530,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         import webbrowser
 
         webbrowser.open(server.url)
+    signal.signal(signal.SIGTERM, _stop)  # a service manager's stop (systemd, docker stop): as Ctrl-C
     try:
         server.serve_forever()
     except KeyboardInterrupt:
