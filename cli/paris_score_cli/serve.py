@@ -243,7 +243,8 @@ class Handler(BaseHTTPRequestHandler):
             name = ""
         if not self.server.answers_to(name):
             self.close_connection = True
-            raise RequestError(421, f"this server answers to {self.server.url}, not to the host {host[:100]!r}")
+            # The host as sent (JSON escapes what needs it; the log escapes it too), not Python's repr of it.
+            raise RequestError(421, f"this server answers to {self.server.url}, not to the host '{host[:100]}'")
         origin = self.headers.get_all("Origin", [])
         if self.command == "POST" and origin and [o.lower() for o in origin] != [f"http://{host}".lower()]:
             self.close_connection = True
