@@ -53,7 +53,8 @@ def test_every_error_at_once() -> None:
     data["pieces"][0] = {"id": "I3!", "shape": ["A1", "C1", "D1"]}
     data["pieces"][1] = {"id": "V3", "shape": ["A1", "A1", "B1"], "colour": "red"}
     assert errors_of(data) == [
-        "format: expected 'paris-pieces/1', got \"paris-pieces/2\"",
+        "format: expected 'paris-pieces/1', got \"paris-pieces/2\": a version of the format this paris-score does not"
+        " read",
         "pieces[0].id: 'I3!': expected 1-2 letters or digits",
         "pieces[0].shape: the spaces of a shape must be connected edge to edge (P1)",
         "pieces[1].colour: unknown key; expected one of id, shape",

@@ -217,8 +217,17 @@ def test_a_format_no_paris_score_document_has_is_unreadable_not_skipped(tmp_path
         f"{len(POSITIONS) + 1} files checked: {len(POSITIONS)} pass, 1 fail (0 not legal, 1 unreadable)"
     )
     at = lines.index(f"{folder / 'typo.json'}: unreadable, not a paris-position/1 position")
+    said = {
+        "paris-position/2": "expected 'paris-position/1', got \"paris-position/2\": a version of the format this "
+        "paris-score does not read",
+        "paris-game/2": "this is a paris-game/2 game record (a version this paris-score does not read), not a "
+        "paris-position/1 position",
+        "paris2020-final/9": "this is a paris2020-final/9 end of a game of Paris (2020) (a version this paris-score "
+        "does not read), not a paris-position/1 position",
+    }
     got = "a list" if isinstance(declared, list) else f'"{declared}"'
-    assert lines[at + 1] == f"{folder / 'typo.json'}: format: expected 'paris-position/1', got {got}"
+    expected = said.get(str(declared), f"expected 'paris-position/1', got {got}")
+    assert lines[at + 1] == f"{folder / 'typo.json'}: format: {expected}"
 
 
 @pytest.mark.parametrize("suffix", [".txt", ".json"])

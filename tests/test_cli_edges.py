@@ -214,10 +214,27 @@ def test_a_wrong_format_of_no_known_kind_comes_first_and_the_rest_follows() -> N
     status, _, err = run("score", "-", stdin='{"format": "paris-position/2", "grond": []}')
     assert status == 1
     assert err.splitlines() == [
-        "<stdin>: format: expected 'paris-position/1', got \"paris-position/2\"",
+        "<stdin>: format: expected 'paris-position/1', got \"paris-position/2\": a version of the format this "
+        "paris-score does not read",
         "<stdin>: grond: unknown key; did you mean ground?",
         "<stdin>: ground: missing",
     ]
+
+
+def test_another_kind_in_a_version_not_read_here_is_that_one_error() -> None:
+    """A ``paris-game/2`` record given for a position: its keys would all be wrong (five errors for one cause)."""
+    status, _, err = run("score", "-", stdin='{"format": "paris-game/2", "setup": {}, "moves": [], "result": [1, 2]}')
+    assert (status, err) == (
+        1,
+        "<stdin>: format: this is a paris-game/2 game record (a version this paris-score does not read), "
+        "not a paris-position/1 position\n",
+    )
+    status, _, err = run("replay", "-", stdin='{"format": "paris-position/7", "ground": []}')
+    assert (status, err) == (
+        1,
+        "<stdin>: format: this is a paris-position/7 position (a version this paris-score does not read), "
+        "not a paris-game/1 game record\n",
+    )
 
 
 def test_every_schema_is_a_known_document_kind() -> None:

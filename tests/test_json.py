@@ -95,7 +95,8 @@ def test_every_error_at_once_with_its_key_path() -> None:
         "extra": 1,
     }
     assert errors_of(doc) == [
-        "format: expected 'paris-position/1', got \"paris-position/2\"",  # the format first
+        "format: expected 'paris-position/1', got \"paris-position/2\": a version of the format this paris-score"
+        " does not read",  # the format first
         "extra: unknown key; expected one of format, ground, buildings, reserve, postcards, pieces, rules",
         "ground[7]: space E8: 'q' is not a cobblestone; expected o, b, m or l",
         "buildings[0].owner: 'green' is not one of orange, blue",

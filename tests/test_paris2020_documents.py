@@ -159,7 +159,14 @@ def test_the_issue_s_example_reads_and_scores() -> None:
 @pytest.mark.parametrize(
     ("path", "value", "expected"),
     [
-        ("format", "paris2020-final/2", ["format: expected 'paris2020-final/1', got \"paris2020-final/2\""]),
+        (
+            "format",
+            "paris2020-final/2",
+            [
+                "format: expected 'paris2020-final/1', got \"paris2020-final/2\": a version of the format this "
+                "paris-score does not read"
+            ],
+        ),
         ("players", ..., ["players: missing"]),
         ("colour", "red", ["colour: unknown key; expected one of format, note, players, districts"]),
         ("note", 3, ["note: expected a string, got a number"]),

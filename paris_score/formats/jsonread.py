@@ -81,6 +81,15 @@ def wrong_kind(given: str | None, expected: str) -> str:
     return f"this is a {what}, not a {expected} {DOCUMENTS[expected].noun}; {reader}"
 
 
+def other_version(given: str) -> str | None:
+    """The known format that ``given`` names in a version this paris-score does not read (``paris-game/2`` ->
+    ``paris-game/1``), else ``None``."""
+    name, slash, version = given.rpartition("/")
+    if not slash or not version.isdigit() or given in DOCUMENTS:
+        return None
+    return next((known for known in DOCUMENTS if known.rpartition("/")[0] == name), None)
+
+
 def kind(value: object) -> str:
     """What a JSON value is, for a message: ``null``, ``a boolean``, ``a number`` ..."""
     if value is None:
@@ -178,7 +187,17 @@ class Reader:
             if isinstance(given, str) and given in DOCUMENTS:
                 self.fail("format", wrong_kind(given, format))
                 return None
-            self.fail("format", f"expected {format!r}, got {brief(given)}")
+            known = other_version(given) if isinstance(given, str) else None
+            if known is not None and known != format:  # another kind, in a version not read here: that alone
+                noun = DOCUMENTS[known].noun
+                self.fail(
+                    "format",
+                    f"this is a {given} {noun} (a version this paris-score does not read), "
+                    f"not a {format} {DOCUMENTS[format].noun}",
+                )
+                return None
+            later = ": a version of the format this paris-score does not read" if known == format else ""
+            self.fail("format", f"expected {format!r}, got {brief(given)}{later}")
         return self.mapping("", data, allowed, required)
 
     def string(self, path: str, value: object) -> str | None:
