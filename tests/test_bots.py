@@ -136,6 +136,10 @@ def first(view, rng):
 
 def cheat(view, rng):
     return "pass"
+
+
+def shout(view, rng):
+    raise ValueError("\\x1b]0;PWNED\\x07 and a lone \\ud800")
 '''
 
 
@@ -221,6 +225,19 @@ def test_play_names_a_bot_that_plays_an_illegal_move(tmp_path: Path, monkeypatch
     assert code == 1
     assert out == ""
     assert err == "game 1: orange bot my_bots:cheat played pass at move 2: not a legal move\n"
+
+
+def test_play_escapes_what_a_bot_says_and_prints_json_that_encodes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's own words (its exception) reach the terminal escaped, as every command's user text does."""
+    (tmp_path / "my_bots.py").write_text(BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("play", "--orange", "my_bots:shout", "--games", "1")
+    assert code == 1
+    assert out == ""
+    assert "\x1b" not in err
+    assert "\\x1b]0;PWNED\\x07 and a lone \\ud800" in err
 
 
 def test_play_never_writes_over_earlier_records(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ The games are :mod:`paris_score.game.arena`'s; this module loads the bots, plays
 from __future__ import annotations
 
 import importlib
-import json
 import math
 import multiprocessing
 import os
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from paris_score.errors import counted
+from paris_score.printable import json_text, printable
 
 if TYPE_CHECKING:
     from paris_score.documents import ArenaDocument, TallyDict
@@ -131,7 +131,9 @@ def run_arena(
     earlier = sorted(folder.glob("game-*.json")) if folder is not None and folder.is_dir() else []
     if earlier:  # never written over: a mix of two matches would pass for one
         click.echo(
-            f"{records}: already holds game records ({earlier[0].name}, ...); name a new folder, or move them away",
+            printable(
+                f"{records}: already holds game records ({earlier[0].name}, ...); name a new folder, or move them away"
+            ),
             err=True,
         )
         sys.exit(1)
@@ -145,21 +147,22 @@ def run_arena(
             if folder is not None:
                 (folder / f"game-{game.fixture.number:04d}.json").write_text(dumps_game(game.record), encoding="utf-8")
     except BotError as error:
-        click.echo(f"game {len(played) + 1}: {error}", err=True)
+        click.echo(printable(f"game {len(played) + 1}: {error}"), err=True)  # the bot's own words, escaped
         sys.exit(1)
     except BrokenProcessPool:
         click.echo(f"game {len(played) + 1}: a process of --jobs stopped (did a bot end its process?)", err=True)
         sys.exit(1)
     except OSError as error:
-        click.echo(f"{records}: cannot write a record: {error.strerror or error}", err=True)
+        click.echo(printable(f"{records}: cannot write a record: {error.strerror or error}"), err=True)
         sys.exit(1)
     document = summary(specs, games, seed, played)
     if output_format == "json":
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        click.echo(json_text(document))
     else:
-        click.echo("\n".join(text(document)))
+        for line in text(document):
+            click.echo(printable(line))
     if folder is not None:
-        click.echo(f"{records}: {counted(len(played), 'record')} written (paris-game/1)", err=True)
+        click.echo(printable(f"{records}: {counted(len(played), 'record')} written (paris-game/1)"), err=True)
 
 
 # -- the text summary ---------------------------------------------------------------------------------------------
