@@ -230,7 +230,8 @@ def test_play_names_a_bot_that_plays_an_illegal_move(tmp_path: Path, monkeypatch
 def test_play_escapes_what_a_bot_says_and_prints_json_that_encodes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A bot's own words (its exception) reach the terminal escaped, as every command's user text does."""
+    """A bot's own words (its exception) and the folder named reach the terminal escaped, as every command's user
+    text does."""
     (tmp_path / "my_bots.py").write_text(BOTS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, err = run("play", "--orange", "my_bots:shout", "--games", "1")
@@ -238,6 +239,14 @@ def test_play_escapes_what_a_bot_says_and_prints_json_that_encodes(
     assert out == ""
     assert "\x1b" not in err
     assert "\\x1b]0;PWNED\\x07 and a lone \\ud800" in err
+    folder = tmp_path / "games\x1b[2J"
+    folder.mkdir()
+    (folder / "game-0001.json").write_text("{}", encoding="utf-8")
+    code, _, err = run("play", "--games", "1", "--records", str(folder.name))
+    assert (code, err) == (
+        1,
+        "games\\x1b[2J: already holds game records (game-0001.json, ...); name a new folder, or move them away\n",
+    )
 
 
 def test_play_never_writes_over_earlier_records(tmp_path: Path) -> None:
