@@ -749,12 +749,8 @@ def tally_of(buildings: tuple[Building, ...], pieces: Pieces, streetlight: Bitbo
 
 
 def _side(entries: tuple[Entry, ...], board: Board, light: Light) -> Side:
-    normal, _, table = light
-    groups = groups_with(NO_GROUPS, entries)
-    if table is None:
-        return groups, lamp_points(entries, normal), (), 0
-    seen = large_seen(entries, board.built, table)
-    return groups, lamp_points(entries, normal), seen, seen_points(entries, seen)
+    """A side's tally: its buildings added to nothing, as :func:`_with_building` adds one."""
+    return _with_building((NO_GROUPS, 0, (), 0), entries, board, light)
 
 
 def tally_built(before: Tally, building: Building, pattern: Pattern) -> Tally:
