@@ -461,8 +461,10 @@ def loads_json(text: str) -> Position:
     (:func:`_keys`) repeats none.  Anything else is decoded again strictly and
     read by :func:`from_dict`, which words every error.
     """
+    if too_many_values(text):  # refused by the strict decoding, which says why
+        return from_dict(parse_json(text))
     try:
-        data: Any = {} if too_many_values(text) else json.loads(text)  # ({}: refused by the strict decoding below)
+        data: Any = json.loads(text)
     except (ValueError, RecursionError):  # not JSON (or a number of over 4,300 digits): said below
         data = None
     position = read_well_formed(data)
