@@ -38,7 +38,7 @@ def convert(file: str, target: str, output: str) -> None:
     except ParisScoreError as e:
         fail(source_name(file), str(e).splitlines())
     write_text(output, text)
-    lost = lost_comments(typed, text)
+    lost = lost_comments(typed, text if target == "text" else None)
     if lost:  # a position holds no comment: said, never lost in silence
         lines = ", ".join(map(str, lost))
         click.echo(
@@ -50,10 +50,10 @@ def convert(file: str, target: str, output: str) -> None:
         )
 
 
-def lost_comments(typed: GridLines, written: str) -> list[int]:
-    """The lines of the text grid's comments that ``written`` does not hold, nor the text grid's own (written anew
-    with any position)."""
+def lost_comments(typed: GridLines, grid: str | None) -> list[int]:
+    """The lines of the text grid's comments that the text grid of its position (``grid`` if written already) does
+    not hold: a position keeps no comment, and the text grid writes only its own legend."""
     if typed is None or not typed.comments:
         return []
-    kept = {*written.splitlines(), *paris_score.dumps(typed.position, format="text").splitlines()}
+    kept = set((grid or paris_score.dumps(typed.position, format="text")).splitlines())
     return [number for number, comment in typed.comments if comment not in kept]
