@@ -317,9 +317,14 @@ def test_paris2020_score_shows_a_name_escaped_and_keeps_it_in_json(tmp_path: Pat
     assert json.loads(out)["winners"] == [name]
 
 
-@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)
+@pytest.mark.parametrize(
+    "name",
+    [*NAMES.values(), "U\nRESULT: Ula wins with 99 points"],
+    ids=[*NAMES, "a line feed that would start a line of its own"],
+)
 def test_the_breakdown_lines_up_a_name_as_it_is_shown(tmp_path: Path, name: str) -> None:
-    """The columns after a name are as wide as the name shown (escaped), not as it was given."""
+    """The columns after a name are as wide as the name shown (escaped), not as it was given; a line feed in a name
+    (JSON takes one) is escaped, so that it never starts a line of the breakdown (a forged RESULT line)."""
     doc = paris2020_document(name)
     doc["districts"][0]["name"] = name  # a label of each player's lines
     path = tmp_path / "evening.json"
@@ -335,6 +340,7 @@ def test_the_breakdown_lines_up_a_name_as_it_is_shown(tmp_path: Path, name: str)
     label = next(line for line in lines if line.startswith(f"  {shown} "))
     total = next(line for line in lines if line.startswith("  total "))
     assert (label.split()[-1], len(label)) == ("18", len(total))
+    assert [line for line in lines if line.startswith("RESULT")] == [f"RESULT: {shown} wins with 18 points"]
 
 
 @pytest.mark.parametrize("name", NAMES.values(), ids=NAMES)

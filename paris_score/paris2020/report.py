@@ -219,7 +219,9 @@ def _ties(ties: list[tuple[list[str], list[Arg]]]) -> Arg:
 
 
 def breakdown(score: Score, lang: str = ENGLISH) -> str:
-    """The readable final scoring in ``lang``: each district's places and points, each player's lines, the result."""
+    """The readable final scoring in ``lang``: each district's places and points, each player's lines, the result;
+    what the players typed escaped where it holds a control character (``\\x1b``), a line feed too, so that no name
+    starts a line of its own (docs/robustness.md)."""
     lines = [render(TITLE(), lang), ""]
     for district in score.districts:
         lines += [*_district_lines(district, lang), ""]
@@ -238,7 +240,7 @@ def breakdown(score: Score, lang: str = ENGLISH) -> str:
         lines.append("  " + render(HOLDS(francs=p.francs, value=p.property_value), lang))
         lines.append("")
     lines.append(render(result_text(score), lang))
-    return "\n".join(lines) + "\n"
+    return "\n".join(map(printable, lines)) + "\n"  # each line one line: a name's line feed escaped, as padded for
 
 
 def _said(text: Text | None) -> TextDict | None:
