@@ -32,7 +32,7 @@ from paris_score.game.actions import (
     move_of,
 )
 from paris_score.game.generate import random_setup
-from paris_score.game.moves import Build, Levitate, Move, PlaceFountain
+from paris_score.game.moves import Build, Levitate, Move, PlaceAnnex, PlaceFountain
 from paris_score.game.state import Result, checked_state
 from paris_score.model import Player
 from paris_score.postcards import Postcard
@@ -144,6 +144,18 @@ def test_every_legal_move_of_whole_games_round_trips(seed: int) -> None:
         assert sum(mask) == len(moves)
         options += sum(isinstance(m, Build | Levitate) and (m.metro, m.chartier) != (None, None) for m in moves)
     assert seed != 9 or options > 200  # the options metro= and chartier= are read back from the ground
+
+
+def test_a_state_lists_the_same_move_objects_each_time() -> None:
+    """The adapters find a move's id by its identity (actions._mapped): a move made anew at each listing, as annex
+    moves were, is looked up and kept again at every mask."""
+    kinds: set[type[Move]] = set()
+    for seed in range(12):
+        for state in random_game(seed):
+            first, again = state.legal_moves(), state.legal_moves()
+            assert all(a is b for a, b in zip(first, again, strict=True))
+            kinds.update(map(type, first))
+    assert PlaceAnnex in kinds  # the Bouquinistes' annexes are among them
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -55,7 +55,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
 
-from paris_score.game.moves import ROTATIONS, Build, Levitate, Take
+from paris_score.game.moves import ROTATIONS, Build, Levitate, PlaceAnnex, Take
 from paris_score.game.setups import Setup, Tile, turn_tile
 from paris_score.game.strings import Faces
 from paris_score.placement import layout
@@ -86,8 +86,9 @@ class Tables(NamedTuple):
     """Each piece's rotations, never turned over (the shape check, G9)."""
     takes: tuple[Take, ...]
     """``take`` of each piece."""
-    moves: dict[tuple[object, ...], Build | Levitate]
-    """Build and Lévitation moves made so far in games with these pieces: the same few recur move after move."""
+    moves: dict[tuple[object, ...], Build | Levitate | PlaceAnnex]
+    """Build, Lévitation and annex moves made so far in games with these pieces: the same few recur move after move
+    (and the same object each time: the adapters find a move's id by its identity)."""
     faces: tuple[tuple[tuple[Faces, ...], ...], tuple[tuple[Faces, ...], ...]]
     """faces[player][k][r]: tile ``k`` of the player's stack, turned ``ROTATIONS[r]``, laid on area A1."""
 

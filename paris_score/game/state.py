@@ -470,8 +470,14 @@ class GameState:
                     spaces = placement.annex_spaces(b.cells, free & own)
                     mine.append((b.id.upper(), spaces))
                     near |= spaces
+            known = _speed.tables(self.setup).moves
             for sq in scan(near):
-                moves += [PlaceAnnex(sq, bid) for bid, spaces in mine if spaces >> sq & 1]
+                for bid, spaces in mine:
+                    if spaces >> sq & 1:
+                        move = known.get((sq, bid))
+                        if move is None:
+                            move = known[sq, bid] = PlaceAnnex(sq, bid)
+                        moves.append(move)
 
     def play(self, move: Move | str) -> GameState:
         """The state after ``move`` (a :class:`Move` or its text); :class:`IllegalMoveError` if it is refused.
