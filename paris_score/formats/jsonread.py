@@ -74,11 +74,17 @@ DOCUMENTS: Final = {
 
 
 def wrong_kind(given: str | None, expected: str) -> str:
-    """The message for a document of another known kind (``None``: a text grid, which is a position):
-    what it is, what was expected, which command reads it."""
-    what = "text grid, a position" if given is None else f"{given} {DOCUMENTS[given].noun}"
-    reader = DOCUMENTS["paris-position/1" if given is None else given].reader
-    return f"this is a {what}, not a {expected} {DOCUMENTS[expected].noun}; {reader}"
+    """The message for a document of another known kind (``None``: a text grid, which is a position; or a kind in
+    a version this paris-score does not read, :func:`other_version`): what it is, what was expected, which command
+    reads it."""
+    if given is None:
+        what, reader = "text grid, a position", DOCUMENTS["paris-position/1"].reader
+    elif given in DOCUMENTS:
+        what, reader = f"{given} {DOCUMENTS[given].noun}", DOCUMENTS[given].reader
+    else:
+        noun = DOCUMENTS[other_version(given) or expected].noun
+        what, reader = f"{given} {noun} (a version this paris-score does not read)", ""
+    return f"this is a {what}, not a {expected} {DOCUMENTS[expected].noun}" + (f"; {reader}" if reader else "")
 
 
 def other_version(given: str) -> str | None:
@@ -184,17 +190,9 @@ class Reader:
         """
         given = data.get("format", format) if isinstance(data, dict) else format
         if given != format:
-            if isinstance(given, str) and given in DOCUMENTS:
-                self.fail("format", wrong_kind(given, format))
-                return None
             known = other_version(given) if isinstance(given, str) else None
-            if known is not None and known != format:  # another kind, in a version not read here: that alone
-                noun = DOCUMENTS[known].noun
-                self.fail(
-                    "format",
-                    f"this is a {given} {noun} (a version this paris-score does not read), "
-                    f"not a {format} {DOCUMENTS[format].noun}",
-                )
+            if isinstance(given, str) and (given in DOCUMENTS or known not in (None, format)):
+                self.fail("format", wrong_kind(given, format))  # another kind (in a version read here or not)
                 return None
             later = ": a version of the format this paris-score does not read" if known == format else ""
             self.fail("format", f"expected {format!r}, got {brief(given)}{later}")
