@@ -36,6 +36,7 @@ from paris_score.game.generate import BOX, SETUP_IDS, stack_spaces
 from paris_score.game.moves import Move
 from paris_score.game.setups import POOL_SIZE, TILES_PER_PLAYER, PoolPiece, Setup, Tile
 from paris_score.game.state import GameState, Result, Stacks, View
+from paris_score.game.strings import CARD_ORDER
 from paris_score.model import PATTERN_NAMES, PLAYERS, PatternName, Player, PlayerLike, Rules, as_player
 from paris_score.postcards import Postcard
 from paris_score.shapes import Shape, fixed_polyominoes
@@ -156,8 +157,7 @@ def _sorted(setup: Setup, side: int) -> tuple[Tile, ...]:
 
 # -- the setup, dealt by chance --------------------------------------------------------------------------------
 
-_CARDS: Final = tuple(Postcard)
-_IN_PLAY: Final = tuple(itertools.combinations(range(len(_CARDS)), 8))
+_IN_PLAY: Final = tuple(itertools.combinations(range(len(CARD_ORDER)), 8))
 """Every set of 8 postcards (``Postcard`` order): 495, each as likely."""
 _CODES: Final = "blmo"
 """The ground codes in sorted order: a stack is dealt as its tiles sorted."""
@@ -320,7 +320,7 @@ class SetupChance:
         if type(outcome) is not int or outcome not in self._outcomes(stage)[2]:
             raise ValueError(f"{outcome!r} is not an outcome of the {stage} event")
         if stage == "postcards":
-            return self._with(postcards=tuple(_CARDS[i] for i in _IN_PLAY[outcome]))
+            return self._with(postcards=tuple(CARD_ORDER[i] for i in _IN_PLAY[outcome]))
         if stage == "pool":
             return self._with(shapes=(*self.shapes, fixed_polyominoes(BOX[len(self.shapes)])[outcome]))
         if stage == "first":
@@ -358,7 +358,7 @@ class SetupChance:
         """The outcomes that deal ``setup`` (its stacks in any order), from the first event; ``ValueError`` for a
         setup that ``random_setup`` cannot deal (other ids, sizes or tiles)."""
         deal, found = SetupChance(), []
-        cards = tuple(sorted(_CARDS.index(card) for card in setup.postcards))
+        cards = tuple(sorted(CARD_ORDER.index(card) for card in setup.postcards))
         want = {
             "postcards": lambda: _IN_PLAY.index(cards),
             "pool": lambda: fixed_polyominoes(BOX[len(deal.shapes)]).index(setup.pool[len(deal.shapes)].shape),
